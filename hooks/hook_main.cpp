@@ -1,0 +1,6 @@
+#include <cstdio>
+
+int main() {
+    std::puts("qa-skill-hook");
+    return 0;
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Configures and builds qa-skill. Usage: install/build.sh [release|sanitize] (default release).
+# The build directory is build/<kind>; re-running rebuilds only what changed.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+kind=${1:-release}
+case "$kind" in
+    release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+    sanitize) flags=(-DCMAKE_BUILD_TYPE=Debug -DQA_SKILL_SANITIZE=ON) ;;
+    *) echo "usage: install/build.sh [release|sanitize]" >&2; exit 2 ;;
+esac
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" >/dev/null
+cmake --build "$root/build/$kind" -j "$jobs"
