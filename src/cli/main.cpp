@@ -1,6 +1,67 @@
+// `qa-skill`: the command-line interface over the orchestrator core.
 #include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
 
-int main() {
-    std::puts("qa-skill");
-    return 0;
+#include "cli/commands.hpp"
+#include "util/args.hpp"
+#include "util/exit_code.hpp"
+
+namespace {
+
+constexpr qa::cli::Command kCommands[] = {
+    {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
+     qa::cli::run_schema},
+};
+
+void print_usage(std::FILE* out) {
+    std::fprintf(out, "usage: qa-skill <command> [options]\n\ncommands:\n");
+    for (const auto& c : kCommands) {
+        std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
+    }
+    std::fprintf(out, "\nRun 'qa-skill <command> --help' for a command's options.\n");
+}
+
+int dispatch(int argc, char** argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return qa::util::kExitUsage;
+    }
+    const std::string_view name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        print_usage(stdout);
+        return qa::util::kExitPass;
+    }
+    if (name == "--version") {
+        std::printf("qa-skill %s\n", QA_SKILL_VERSION);
+        return qa::util::kExitPass;
+    }
+    for (const auto& c : kCommands) {
+        if (name == c.name) {
+            return c.run(std::vector<std::string>(argv + 2, argv + argc));
+        }
+    }
+    std::fprintf(stderr, "qa-skill: unknown command '%s'\n\n", argv[1]);
+    print_usage(stderr);
+    return qa::util::kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Nothing escapes main: an unexpected error is exit 3, never an abort.
+    try {
+        return dispatch(argc, argv);
+    } catch (const qa::util::UsageError& e) {
+        std::fprintf(stderr, "qa-skill: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "qa-skill: internal error: %s\n", e.what());
+        return qa::util::kExitInternal;
+    } catch (...) {
+        std::fprintf(stderr, "qa-skill: internal error\n");
+        return qa::util::kExitInternal;
+    }
 }

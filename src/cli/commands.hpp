@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace qa::cli {
+
+/// A `qa-skill` subcommand: its arguments after the subcommand name; returns the exit code.
+using CommandFn = int (*)(const std::vector<std::string>& args);
+
+struct Command {
+    const char* name;
+    const char* summary;
+    CommandFn run;
+};
+
+// One file per subcommand: cmd_<name>.cpp.
+int run_schema(const std::vector<std::string>& args);
+
+}  // namespace qa::cli

@@ -1,0 +1,82 @@
+#include "util/args.hpp"
+
+#include <algorithm>
+#include <cxxopts.hpp>
+
+namespace qa::util {
+
+bool ParsedArgs::flag(const std::string& name) const {
+    return std::find(flags.begin(), flags.end(), name) != flags.end();
+}
+
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+    const auto it = values.find(name);
+    if (it == values.end()) {
+        return std::nullopt;
+    }
+    return it->second;
+}
+
+ParsedArgs parse_args(const std::string& program, std::span<const OptionSpec> specs,
+                      const std::vector<std::string>& args) {
+    cxxopts::Options options(program);
+    auto adder = options.add_options();
+    for (const auto& spec : specs) {
+        if (spec.value_name.empty()) {
+            adder(spec.name, spec.help);
+        } else {
+            adder(spec.name, spec.help, cxxopts::value<std::string>());
+        }
+    }
+    adder("h,help", "show this help");
+    adder("positional", "", cxxopts::value<std::vector<std::string>>());
+    options.parse_positional({"positional"});
+
+    std::vector<const char*> argv{program.c_str()};
+    for (const auto& a : args) {
+        argv.push_back(a.c_str());
+    }
+    ParsedArgs out;
+    try {
+        const auto result = options.parse(static_cast<int>(argv.size()), argv.data());
+        out.help = result.count("help") > 0;
+        for (const auto& spec : specs) {
+            if (result.count(spec.name) == 0) {
+                continue;
+            }
+            if (spec.value_name.empty()) {
+                out.flags.push_back(spec.name);
+            } else {
+                out.values[spec.name] = result[spec.name].as<std::string>();
+            }
+        }
+        if (result.count("positional") > 0) {
+            out.positional = result["positional"].as<std::vector<std::string>>();
+        }
+    } catch (const cxxopts::exceptions::exception& e) {
+        throw UsageError(e.what());
+    }
+    return out;
+}
+
+std::string usage_text(const std::string& usage_line, std::span<const OptionSpec> specs) {
+    std::string out = "usage: " + usage_line + "\n";
+    if (!specs.empty()) {
+        out += "\noptions:\n";
+    }
+    for (const auto& spec : specs) {
+        std::string left = "  --" + spec.name;
+        if (!spec.value_name.empty()) {
+            left += " <" + spec.value_name + ">";
+        }
+        if (left.size() < 28) {
+            left.append(28 - left.size(), ' ');
+        } else {
+            left += "  ";
+        }
+        out += left + spec.help + "\n";
+    }
+    return out;
+}
+
+}  // namespace qa::util
