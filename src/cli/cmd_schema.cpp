@@ -3,6 +3,8 @@
 
 namespace qa::cli {
 
-int run_schema(const std::vector<std::string>&) { return util::kExitInternal; }
+int run_schema(const std::vector<std::string>&) {
+    return util::kExitInternal;
+}
 
 }  // namespace qa::cli

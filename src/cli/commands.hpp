@@ -16,5 +16,7 @@ struct Command {
 
 // One file per subcommand: cmd_<name>.cpp.
 int run_schema(const std::vector<std::string>& args);
+int run_install(const std::vector<std::string>& args);
+int run_uninstall(const std::vector<std::string>& args);
 
 }  // namespace qa::cli

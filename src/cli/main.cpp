@@ -14,6 +14,10 @@ namespace {
 constexpr qa::cli::Command kCommands[] = {
     {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
      qa::cli::run_schema},
+    {"install", "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",
+     qa::cli::run_install},
+    {"uninstall", "remove the hooks and restore the ones that were there before",
+     qa::cli::run_uninstall},
 };
 
 void print_usage(std::FILE* out) {

@@ -1,0 +1,578 @@
+#include "config/config.hpp"
+
+#include <toml++/toml.h>
+#include <algorithm>
+#include <set>
+
+#include "json/canonical.hpp"
+#include "util/embedded_files.hpp"
+#include "util/file.hpp"
+#include "util/sha256.hpp"
+
+namespace qa::config {
+namespace {
+
+constexpr std::string_view kEmbeddedSource = "<embedded default>";
+const std::vector<std::string> kRunModes = {"strict", "best_effort"};
+const std::vector<std::string> kLensClasses = {"consistency", "security", "architecture", "style",
+                                               "performance"};
+const std::vector<std::string> kProfiles = {"read_only", "exec_sandboxed",
+                                            "exec_sandboxed_network_off"};
+const std::vector<std::string> kLensModes = {"added", "diff_context", "file", "all"};
+const std::vector<std::string> kOverflowPolicies = {"stop", "skip", "escalate"};
+const std::vector<std::string> kAdapters = {"openai-codex", "anthropic-claude"};
+
+std::string type_name(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::string:
+            return "a string";
+        case toml::node_type::integer:
+            return "an integer";
+        case toml::node_type::floating_point:
+            return "a float";
+        case toml::node_type::boolean:
+            return "a boolean";
+        case toml::node_type::array:
+            return "an array";
+        case toml::node_type::table:
+            return "a table";
+        default:
+            return "a date or time";
+    }
+}
+
+std::string one_of(const std::vector<std::string>& allowed) {
+    std::string out;
+    for (const auto& a : allowed) {
+        out += (out.empty() ? "\"" : ", \"") + a + "\"";
+    }
+    return "one of " + out;
+}
+
+/// Reads one TOML table, remembering which keys were used so that unknown ones are reported
+/// with their position. Every accessor either returns a valid value or throws ConfigError.
+class TableReader {
+  public:
+    TableReader(const toml::table& table, std::string prefix, const std::string& file)
+        : table_(table), prefix_(std::move(prefix)), file_(file) {}
+
+    [[noreturn]] void fail_at(const toml::source_region& where, const std::string& key,
+                              const std::string& problem) const {
+        throw ConfigError(file_, where.begin.line, where.begin.column, key, problem);
+    }
+
+    std::string full_key(std::string_view key) const {
+        return prefix_.empty() ? std::string(key) : prefix_ + "." + std::string(key);
+    }
+
+    const toml::node* get(std::string_view key) {
+        used_.insert(std::string(key));
+        return table_.get(key);
+    }
+
+    [[noreturn]] void wrong_type(const toml::node& node, std::string_view key,
+                                 const std::string& expected) const {
+        fail_at(node.source(), full_key(key), "expected " + expected + ", got " + type_name(node));
+    }
+
+    void string(std::string_view key, std::string& out,
+                const std::vector<std::string>& allowed = {}) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return;
+        }
+        if (!node->is_string()) {
+            wrong_type(*node, key, "a string");
+        }
+        std::string value = node->as_string()->get();
+        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+            fail_at(node->source(), full_key(key),
+                    "\"" + value + "\" is not valid; expected " + one_of(allowed));
+        }
+        out = std::move(value);
+    }
+
+    void optional_string(std::string_view key, std::optional<std::string>& out) {
+        if (table_.contains(key)) {
+            std::string value;
+            string(key, value);
+            if (value.empty()) {
+                fail_at(table_.get(key)->source(), full_key(key), "must not be empty");
+            }
+            out = std::move(value);
+        }
+    }
+
+    void boolean(std::string_view key, bool& out) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return;
+        }
+        if (!node->is_boolean()) {
+            wrong_type(*node, key, "a boolean");
+        }
+        out = node->as_boolean()->get();
+    }
+
+    void integer(std::string_view key, std::int64_t& out, std::int64_t min, std::int64_t max) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return;
+        }
+        if (!node->is_integer()) {
+            wrong_type(*node, key, "an integer");
+        }
+        const std::int64_t value = node->as_integer()->get();
+        if (value < min || value > max) {
+            fail_at(node->source(), full_key(key),
+                    std::to_string(value) + " is out of range; expected " + std::to_string(min) +
+                        " to " + std::to_string(max));
+        }
+        out = value;
+    }
+
+    void optional_integer(std::string_view key, std::optional<std::int64_t>& out, std::int64_t min,
+                          std::int64_t max) {
+        if (table_.contains(key)) {
+            std::int64_t value = 0;
+            integer(key, value, min, max);
+            out = value;
+        }
+    }
+
+    void cost(std::string_view key, std::optional<double>& out) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return;
+        }
+        double value = 0;
+        if (node->is_integer()) {
+            value = static_cast<double>(node->as_integer()->get());
+        } else if (node->is_floating_point()) {
+            value = node->as_floating_point()->get();
+        } else {
+            wrong_type(*node, key, "a number of US dollars");
+        }
+        if (!(value >= 0) || value > 1e9) {
+            fail_at(node->source(), full_key(key), "must be between 0 and 1e9 US dollars");
+        }
+        out = value;
+    }
+
+    void string_list(std::string_view key, std::vector<std::string>& out,
+                     const std::vector<std::string>& allowed = {}) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return;
+        }
+        out = strings_of(*node, full_key(key), allowed);
+    }
+
+    std::vector<std::string> strings_of(const toml::node& node, const std::string& key,
+                                        const std::vector<std::string>& allowed = {}) const {
+        if (!node.is_array()) {
+            fail_at(node.source(), key, "expected an array of strings, got " + type_name(node));
+        }
+        std::vector<std::string> out;
+        for (const toml::node& item : *node.as_array()) {
+            if (!item.is_string()) {
+                fail_at(item.source(), key, "expected strings only, got " + type_name(item));
+            }
+            const std::string& value = item.as_string()->get();
+            if (!allowed.empty() &&
+                std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+                fail_at(item.source(), key,
+                        "\"" + value + "\" is not valid; expected " + one_of(allowed));
+            }
+            out.push_back(value);
+        }
+        return out;
+    }
+
+    /// The sub-table `key`, or nullptr when absent; anything else there is an error.
+    const toml::table* table(std::string_view key) {
+        const toml::node* node = get(key);
+        if (node == nullptr) {
+            return nullptr;
+        }
+        if (!node->is_table()) {
+            wrong_type(*node, key, "a table");
+        }
+        return node->as_table();
+    }
+
+    /// Reports the first key that no accessor asked for.
+    void reject_unknown() const {
+        for (const auto& [key, node] : table_) {
+            if (used_.count(std::string(key.str())) == 0) {
+                fail_at(key.source(), full_key(key.str()), "unknown key");
+            }
+        }
+    }
+
+    const toml::table& raw() const { return table_; }
+
+  private:
+    const toml::table& table_;
+    std::string prefix_;
+    const std::string& file_;
+    std::set<std::string> used_;
+};
+
+json::Value to_json(const toml::node& node) {
+    if (node.is_table()) {
+        json::Object out;
+        for (const auto& [k, v] : *node.as_table()) {
+            out.emplace_back(std::string(k.str()), to_json(v));
+        }
+        return out;
+    }
+    if (node.is_array()) {
+        json::Array out;
+        for (const auto& v : *node.as_array()) {
+            out.push_back(to_json(v));
+        }
+        return out;
+    }
+    if (node.is_string()) {
+        return node.as_string()->get();
+    }
+    if (node.is_integer()) {
+        return node.as_integer()->get();
+    }
+    if (node.is_floating_point()) {
+        return node.as_floating_point()->get();
+    }
+    if (node.is_boolean()) {
+        return node.as_boolean()->get();
+    }
+    return json::Value();  // dates: rejected before we get here
+}
+
+void check_plain_data(const toml::node& node, const std::string& key, const TableReader& where) {
+    if (node.is_date() || node.is_time() || node.is_date_time()) {
+        where.fail_at(node.source(), key, "dates and times are not supported here");
+    }
+    if (node.is_table()) {
+        for (const auto& [k, v] : *node.as_table()) {
+            check_plain_data(v, key + "." + std::string(k.str()), where);
+        }
+    } else if (node.is_array()) {
+        for (const auto& v : *node.as_array()) {
+            check_plain_data(v, key, where);
+        }
+    }
+}
+
+LensSettings read_lens(TableReader& r) {
+    LensSettings lens;
+    r.boolean("enabled", lens.enabled);
+    r.boolean("required", lens.required);
+    r.string("mode", lens.mode, kLensModes);
+    r.integer("diff_context", lens.diffContext, 0, 10000);
+    r.integer("timeout_ms", lens.timeoutMs, 1, 3600000);
+    r.optional_string("provider", lens.provider);
+    r.string("permission_profile", lens.permissionProfile, kProfiles);
+    r.integer("max_input_tokens", lens.maxInputTokens, 0, 10000000);
+    r.integer("max_output_tokens", lens.maxOutputTokens, 0, 10000000);
+    r.cost("max_cost_usd", lens.maxCostUsd);
+    r.string("overflow_policy", lens.overflowPolicy, kOverflowPolicies);
+    if (const toml::table* options = r.table("options")) {
+        check_plain_data(*options, r.full_key("options"), r);
+        lens.options = to_json(*options);
+    }
+    r.reject_unknown();
+    return lens;
+}
+
+ProviderSettings read_provider(TableReader& r, std::string binding_id) {
+    ProviderSettings p;
+    p.bindingId = std::move(binding_id);
+    const auto require = [&](std::string_view key) {
+        if (!r.raw().contains(key)) {
+            const auto& where = r.raw().source();
+            r.fail_at(where, r.full_key(key), "required key is missing");
+        }
+    };
+    for (const auto key : {"adapter", "model", "api_key_env"}) {
+        require(key);
+    }
+    r.string("adapter", p.adapter, kAdapters);
+    r.string("model", p.model);
+    r.string("base_url", p.baseUrl);
+    r.string("api_key_env", p.apiKeyEnv);
+    r.integer("timeout_ms", p.timeoutMs, 1, 3600000);
+    r.integer("max_tokens", p.maxTokens, 1, 10000000);
+    r.optional_integer("seed", p.seed, INT64_MIN, INT64_MAX);
+    if (p.baseUrl.empty()) {
+        p.baseUrl =
+            p.adapter == "openai-codex" ? "https://api.openai.com" : "https://api.anthropic.com";
+    }
+    if (p.model.empty()) {
+        r.fail_at(r.raw().get("model")->source(), r.full_key("model"), "must not be empty");
+    }
+    r.reject_unknown();
+    return p;
+}
+
+ProfileSettings read_profile(TableReader& r, std::string profile_id) {
+    ProfileSettings p;
+    p.profileId = std::move(profile_id);
+    if (const toml::node* node = r.get("allowed_command_prefixes")) {
+        if (!node->is_array()) {
+            r.wrong_type(*node, "allowed_command_prefixes", "an array of argv arrays");
+        }
+        for (const toml::node& prefix : *node->as_array()) {
+            auto argv = r.strings_of(prefix, r.full_key("allowed_command_prefixes"));
+            if (argv.empty()) {
+                r.fail_at(prefix.source(), r.full_key("allowed_command_prefixes"),
+                          "a command prefix must name at least the program");
+            }
+            p.allowedCommandPrefixes.push_back(std::move(argv));
+        }
+    }
+    r.integer("max_commands_per_plan", p.maxCommandsPerPlan, 0, 1000);
+    r.integer("command_timeout_ms", p.commandTimeoutMs, 1, 3600000);
+    r.integer("max_stdout_bytes", p.maxStdoutBytes, 0, INT64_C(1) << 32);
+    r.integer("max_stderr_bytes", p.maxStderrBytes, 0, INT64_C(1) << 32);
+    r.reject_unknown();
+    return p;
+}
+
+void read_architecture(TableReader& r, Config& config) {
+    if (const toml::node* node = r.get("layers")) {
+        if (!node->is_array_of_tables()) {
+            r.wrong_type(*node, "layers", "an array of tables ([[architecture.layers]])");
+        }
+        for (const toml::node& item : *node->as_array()) {
+            TableReader layer(*item.as_table(), r.full_key("layers"), config.source);
+            LayerRule rule;
+            layer.string("name", rule.name);
+            layer.string_list("from", rule.from);
+            layer.string_list("deny", rule.deny);
+            if (rule.from.empty() || rule.deny.empty()) {
+                layer.fail_at(item.source(), r.full_key("layers"),
+                              "a layer rule needs non-empty \"from\" and \"deny\" globs");
+            }
+            layer.reject_unknown();
+            config.layers.push_back(std::move(rule));
+        }
+    }
+    r.reject_unknown();
+}
+
+template <class T>
+json::Value optional_json(const std::optional<T>& v) {
+    return v ? json::Value(*v) : json::Value();
+}
+
+json::Value strings_json(const std::vector<std::string>& list) {
+    json::Array out(list.begin(), list.end());
+    return out;
+}
+
+}  // namespace
+
+ConfigError::ConfigError(std::string file, std::uint32_t line, std::uint32_t column,
+                         std::string key, const std::string& problem)
+    : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                         (key.empty() ? problem : key + ": " + problem)),
+      file_(std::move(file)),
+      line_(line),
+      column_(column),
+      key_(std::move(key)) {}
+
+Config parse_config(std::string_view text, const std::string& source,
+                    std::span<const std::string> known_lens_ids) {
+    toml::table root;
+    try {
+        root = toml::parse(text, source);
+    } catch (const toml::parse_error& e) {
+        throw ConfigError(source, e.source().begin.line, e.source().begin.column, "",
+                          std::string(e.description()));
+    }
+    Config config;
+    config.source = source;
+    TableReader r(root, "", config.source);
+    r.string("run_mode", config.runMode, kRunModes);
+    r.optional_string("base_ref", config.baseRef);
+    r.optional_string("repo_id", config.repoId);
+    r.integer("max_concurrency", config.maxConcurrency, 1, 256);
+    r.string("artifact_root", config.artifactRoot);
+    if (config.artifactRoot.empty()) {
+        r.fail_at(root.get("artifact_root")->source(), "artifact_root", "must not be empty");
+    }
+    r.string_list("allow_execution_lens_classes", config.allowExecutionLensClasses, kLensClasses);
+    r.string("default_permission_profile", config.defaultPermissionProfile, kProfiles);
+
+    if (const toml::table* budget = r.table("budget")) {
+        TableReader b(*budget, "budget", config.source);
+        b.integer("run_max_tokens", config.runMaxTokens, 0, INT64_C(1) << 40);
+        b.cost("run_max_cost_usd", config.runMaxCostUsd);
+        b.integer("max_changed_files", config.maxChangedFiles, 1, 10000000);
+        b.integer("max_changed_lines", config.maxChangedLines, 1, INT64_C(1) << 40);
+        b.integer("max_context_bytes", config.maxContextBytes, 1024, INT64_C(1) << 34);
+        b.reject_unknown();
+    }
+    // Every known lens has settings, configured or not, so the hash covers the defaults too.
+    for (const auto& id : known_lens_ids) {
+        config.lenses[id] = LensSettings{};
+    }
+    if (const toml::table* lenses = r.table("lenses")) {
+        for (const auto& [key, node] : *lenses) {
+            const std::string id(key.str());
+            const std::string full = "lenses." + id;
+            if (std::find(known_lens_ids.begin(), known_lens_ids.end(), id) ==
+                known_lens_ids.end()) {
+                r.fail_at(key.source(), full,
+                          "unknown lens; known lenses are " +
+                              one_of(std::vector<std::string>(known_lens_ids.begin(),
+                                                              known_lens_ids.end())));
+            }
+            if (!node.is_table()) {
+                r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
+            }
+            TableReader lens(*node.as_table(), full, config.source);
+            config.lenses[id] = read_lens(lens);
+        }
+    }
+    if (const toml::table* providers = r.table("providers")) {
+        for (const auto& [key, node] : *providers) {
+            const std::string full = "providers." + std::string(key.str());
+            if (!node.is_table()) {
+                r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
+            }
+            TableReader provider(*node.as_table(), full, config.source);
+            config.providers.push_back(read_provider(provider, std::string(key.str())));
+        }
+    }
+    if (const toml::table* profiles = r.table("permission_profiles")) {
+        for (const auto& [key, node] : *profiles) {
+            const std::string id(key.str());
+            const std::string full = "permission_profiles." + id;
+            if (std::find(kProfiles.begin(), kProfiles.end(), id) == kProfiles.end()) {
+                r.fail_at(key.source(), full, "unknown profile id; expected " + one_of(kProfiles));
+            }
+            if (!node.is_table()) {
+                r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
+            }
+            TableReader profile(*node.as_table(), full, config.source);
+            config.permissionProfiles.push_back(read_profile(profile, id));
+        }
+    }
+    if (const toml::table* architecture = r.table("architecture")) {
+        TableReader a(*architecture, "architecture", config.source);
+        read_architecture(a, config);
+    }
+    r.reject_unknown();
+
+    // Cross-references: a lens may only name a provider binding that exists.
+    for (const auto& [id, lens] : config.lenses) {
+        if (lens.provider && std::none_of(config.providers.begin(), config.providers.end(),
+                                          [&](const ProviderSettings& p) {
+                                              return p.bindingId == *lens.provider;
+                                          })) {
+            const toml::node* node = root.at_path("lenses." + id + ".provider").node();
+            const auto where = node ? node->source() : root.source();
+            throw ConfigError(config.source, where.begin.line, where.begin.column,
+                              "lenses." + id + ".provider",
+                              "no [providers." + *lens.provider + "] table defines this binding");
+        }
+    }
+    return config;
+}
+
+std::string_view default_config_text() {
+    const auto text = util::find_embedded("config/default.qa-skill.toml");
+    return text ? *text : std::string_view();
+}
+
+Config load_config(const std::filesystem::path& repo_root,
+                   std::span<const std::string> known_lens_ids) {
+    const auto path = repo_root / kConfigFileName;
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+        return parse_config(default_config_text(), std::string(kEmbeddedSource), known_lens_ids);
+    }
+    std::string text;
+    try {
+        text = util::read_file(path);
+    } catch (const util::IoError& e) {
+        throw ConfigError(path.string(), 0, 0, "", e.what());
+    }
+    return parse_config(text, path.string(), known_lens_ids);
+}
+
+json::Value normalized(const Config& c) {
+    json::Object lenses;
+    for (const auto& [id, l] : c.lenses) {
+        lenses.emplace_back(id, json::Object{{"enabled", l.enabled},
+                                             {"required", l.required},
+                                             {"mode", l.mode},
+                                             {"diff_context", l.diffContext},
+                                             {"timeout_ms", l.timeoutMs},
+                                             {"provider", optional_json(l.provider)},
+                                             {"permission_profile", l.permissionProfile},
+                                             {"max_input_tokens", l.maxInputTokens},
+                                             {"max_output_tokens", l.maxOutputTokens},
+                                             {"max_cost_usd", optional_json(l.maxCostUsd)},
+                                             {"overflow_policy", l.overflowPolicy},
+                                             {"options", l.options}});
+    }
+    json::Object providers;
+    for (const auto& p : c.providers) {
+        providers.emplace_back(p.bindingId, json::Object{{"adapter", p.adapter},
+                                                         {"model", p.model},
+                                                         {"base_url", p.baseUrl},
+                                                         {"api_key_env", p.apiKeyEnv},
+                                                         {"timeout_ms", p.timeoutMs},
+                                                         {"max_tokens", p.maxTokens},
+                                                         {"seed", optional_json(p.seed)}});
+    }
+    json::Object profiles;
+    for (const auto& p : c.permissionProfiles) {
+        json::Array prefixes;
+        for (const auto& argv : p.allowedCommandPrefixes) {
+            prefixes.push_back(strings_json(argv));
+        }
+        profiles.emplace_back(p.profileId,
+                              json::Object{{"allowed_command_prefixes", std::move(prefixes)},
+                                           {"max_commands_per_plan", p.maxCommandsPerPlan},
+                                           {"command_timeout_ms", p.commandTimeoutMs},
+                                           {"max_stdout_bytes", p.maxStdoutBytes},
+                                           {"max_stderr_bytes", p.maxStderrBytes}});
+    }
+    json::Array layers;
+    for (const auto& l : c.layers) {
+        layers.push_back(json::Object{
+            {"name", l.name}, {"from", strings_json(l.from)}, {"deny", strings_json(l.deny)}});
+    }
+    // Execution classes are a set: their order in the file must not change the hash.
+    auto classes = c.allowExecutionLensClasses;
+    std::sort(classes.begin(), classes.end());
+    classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+    return json::Object{
+        {"run_mode", c.runMode},
+        {"base_ref", optional_json(c.baseRef)},
+        {"repo_id", optional_json(c.repoId)},
+        {"max_concurrency", c.maxConcurrency},
+        {"artifact_root", c.artifactRoot},
+        {"allow_execution_lens_classes", strings_json(classes)},
+        {"default_permission_profile", c.defaultPermissionProfile},
+        {"budget", json::Object{{"run_max_tokens", c.runMaxTokens},
+                                {"run_max_cost_usd", optional_json(c.runMaxCostUsd)},
+                                {"max_changed_files", c.maxChangedFiles},
+                                {"max_changed_lines", c.maxChangedLines},
+                                {"max_context_bytes", c.maxContextBytes}}},
+        {"lenses", std::move(lenses)},
+        {"providers", std::move(providers)},
+        {"permission_profiles", std::move(profiles)},
+        {"architecture", json::Object{{"layers", std::move(layers)}}},
+    };
+}
+
+std::string config_hash(const Config& config) {
+    return util::sha256_hex(json::canonical(normalized(config)));
+}
+
+}  // namespace qa::config

@@ -1,0 +1,124 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "json/value.hpp"
+
+namespace qa::config {
+
+/// A configuration that cannot be used. The message reads "file:line:col: key: problem", the
+/// form editors and terminals turn into a link.
+class ConfigError : public std::runtime_error {
+  public:
+    ConfigError(std::string file, std::uint32_t line, std::uint32_t column, std::string key,
+                const std::string& problem);
+    const std::string& file() const { return file_; }
+    std::uint32_t line() const { return line_; }
+    std::uint32_t column() const { return column_; }
+    const std::string& key() const { return key_; }
+
+  private:
+    std::string file_;
+    std::uint32_t line_;
+    std::uint32_t column_;
+    std::string key_;
+};
+
+/// Settings of one lens (`[lenses.<id>]`).
+struct LensSettings {
+    bool enabled = true;
+    bool required = true;
+    std::string mode = "added";  ///< added | diff_context | file | all
+    std::int64_t diffContext = 3;
+    std::int64_t timeoutMs = 60000;
+    std::optional<std::string> provider;  ///< providerBindingId for model lenses
+    std::string permissionProfile = "read_only";
+    std::int64_t maxInputTokens = 0;
+    std::int64_t maxOutputTokens = 0;
+    std::optional<double> maxCostUsd;
+    std::string overflowPolicy = "stop";  ///< stop | skip | escalate
+    json::Value options = json::Object{};
+};
+
+/// A model provider binding (`[providers.<bindingId>]`).
+struct ProviderSettings {
+    std::string bindingId;
+    std::string adapter;  ///< openai-codex | anthropic-claude
+    std::string model;
+    std::string baseUrl;
+    std::string apiKeyEnv;  ///< the NAME of the environment variable; never the key itself
+    std::int64_t timeoutMs = 60000;
+    std::int64_t maxTokens = 4096;
+    std::optional<std::int64_t> seed;
+};
+
+/// An execution permission profile (`[permission_profiles.<id>]`).
+struct ProfileSettings {
+    std::string profileId;  ///< read_only | exec_sandboxed | exec_sandboxed_network_off
+    std::vector<std::vector<std::string>> allowedCommandPrefixes;
+    std::int64_t maxCommandsPerPlan = 8;
+    std::int64_t commandTimeoutMs = 120000;
+    std::int64_t maxStdoutBytes = 1 << 20;
+    std::int64_t maxStderrBytes = 1 << 20;
+};
+
+/// "Files matching `from` may not import files matching any of `deny`" (`[[architecture.layers]]`).
+struct LayerRule {
+    std::string name;
+    std::vector<std::string> from;
+    std::vector<std::string> deny;
+};
+
+/// The effective configuration: `.qa-skill.toml` with every default filled in.
+struct Config {
+    std::string source;  ///< the file it came from, or "<embedded default>"
+    std::string runMode = "strict";
+    std::optional<std::string> baseRef;
+    std::optional<std::string> repoId;
+    std::int64_t maxConcurrency = 4;
+    std::string artifactRoot = ".qa-skill";
+    std::vector<std::string> allowExecutionLensClasses;
+    std::string defaultPermissionProfile = "read_only";
+    std::int64_t runMaxTokens = 300000;
+    std::optional<double> runMaxCostUsd = 12.0;
+    std::int64_t maxChangedFiles = 5000;  ///< above either cap: DIFF_TOO_LARGE
+    std::int64_t maxChangedLines = 200000;
+    std::int64_t maxContextBytes = 8 << 20;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
+    std::map<std::string, LensSettings> lenses;
+    std::vector<ProviderSettings> providers;
+    std::vector<ProfileSettings> permissionProfiles;
+    std::vector<LayerRule> layers;
+};
+
+/// The file name looked up at the repository root.
+inline constexpr std::string_view kConfigFileName = ".qa-skill.toml";
+
+/// Parses TOML text. `source` names it in errors; `known_lens_ids` are the registry's lenses
+/// (a `[lenses.x]` table for anything else is an error). Throws ConfigError.
+Config parse_config(std::string_view text, const std::string& source,
+                    std::span<const std::string> known_lens_ids);
+
+/// `<repo_root>/.qa-skill.toml` when it exists, otherwise the embedded default.
+Config load_config(const std::filesystem::path& repo_root,
+                   std::span<const std::string> known_lens_ids);
+
+/// The embedded default configuration's text.
+std::string_view default_config_text();
+
+/// The configuration as a JSON value with every default filled in and lists in a fixed order:
+/// what `config show --format json` prints and what configHash hashes.
+json::Value normalized(const Config& config);
+
+/// sha256 of the canonical JSON of normalized(config): formatting, comments and key order of
+/// the TOML file do not change it.
+std::string config_hash(const Config& config);
+
+}  // namespace qa::config

@@ -1,0 +1,211 @@
+#include "util/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+extern char** environ;
+
+namespace qa::util {
+namespace {
+
+/// A pipe whose ends close themselves.
+class Pipe {
+  public:
+    Pipe() {
+        if (::pipe2(fds_, O_CLOEXEC) != 0) {
+            throw std::system_error(errno, std::generic_category(), "pipe");
+        }
+    }
+    ~Pipe() {
+        close_read();
+        close_write();
+    }
+    Pipe(const Pipe&) = delete;
+    Pipe& operator=(const Pipe&) = delete;
+
+    int read_end() const { return fds_[0]; }
+    int write_end() const { return fds_[1]; }
+    void close_read() { close_fd(fds_[0]); }
+    void close_write() { close_fd(fds_[1]); }
+
+  private:
+    static void close_fd(int& fd) {
+        if (fd >= 0) {
+            ::close(fd);
+            fd = -1;
+        }
+    }
+    int fds_[2] = {-1, -1};
+};
+
+/// posix_spawn's file actions and attributes, destroyed with the scope.
+struct SpawnSetup {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    SpawnSetup() {
+        posix_spawn_file_actions_init(&actions);
+        posix_spawnattr_init(&attr);
+    }
+    ~SpawnSetup() {
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attr);
+    }
+    SpawnSetup(const SpawnSetup&) = delete;
+    SpawnSetup& operator=(const SpawnSetup&) = delete;
+};
+
+void append_capped(std::string& out, std::size_t& total, std::size_t cap, const char* data,
+                   std::size_t n) {
+    total += n;
+    if (out.size() < cap) {
+        out.append(data, std::min(n, cap - out.size()));
+    }
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    if (spec.argv.empty()) {
+        throw std::system_error(EINVAL, std::generic_category(), "empty command");
+    }
+    Pipe in, out, err;
+    SpawnSetup setup;
+    posix_spawn_file_actions_adddup2(&setup.actions, in.read_end(), STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&setup.actions, out.write_end(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&setup.actions, err.write_end(), STDERR_FILENO);
+    if (!spec.cwd.empty()) {
+        posix_spawn_file_actions_addchdir_np(&setup.actions, spec.cwd.c_str());
+    }
+    // Its own process group, so a timeout kills the whole tree the command started.
+    posix_spawnattr_setpgroup(&setup.attr, 0);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGTERM);
+    sigaddset(&defaults, SIGINT);
+    posix_spawnattr_setsigdefault(&setup.attr, &defaults);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&setup.attr, &none);
+    posix_spawnattr_setflags(
+        &setup.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+
+    std::vector<char*> argv;
+    for (const auto& a : spec.argv) {
+        argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    if (spec.env) {
+        for (const auto& e : *spec.env) {
+            envp.push_back(const_cast<char*>(e.c_str()));
+        }
+        envp.push_back(nullptr);
+    }
+    pid_t pid = 0;
+    const int rc = ::posix_spawnp(&pid, argv[0], &setup.actions, &setup.attr, argv.data(),
+                                  spec.env ? envp.data() : environ);
+    if (rc != 0) {
+        throw std::system_error(rc, std::generic_category(), "cannot run " + spec.argv[0]);
+    }
+    in.close_read();
+    out.close_write();
+    err.close_write();
+
+    ProcessResult result;
+    std::size_t stdin_sent = 0;
+    if (spec.stdin_data.empty()) {
+        in.close_write();
+    } else {
+        ::fcntl(in.write_end(), F_SETFL, O_NONBLOCK);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + spec.timeout;
+    bool out_open = true, err_open = true;
+    char buffer[65536];
+    while (out_open || err_open) {
+        pollfd fds[3];
+        nfds_t n = 0;
+        int out_idx = -1, err_idx = -1, in_idx = -1;
+        if (out_open) {
+            out_idx = static_cast<int>(n);
+            fds[n++] = {out.read_end(), POLLIN, 0};
+        }
+        if (err_open) {
+            err_idx = static_cast<int>(n);
+            fds[n++] = {err.read_end(), POLLIN, 0};
+        }
+        if (in.write_end() >= 0) {
+            in_idx = static_cast<int>(n);
+            fds[n++] = {in.write_end(), POLLOUT, 0};
+        }
+        int wait_ms = -1;
+        if (spec.timeout.count() > 0) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) {
+                result.timed_out = true;
+                ::kill(-pid, SIGKILL);
+                break;
+            }
+            wait_ms = static_cast<int>(left.count());
+        }
+        const int ready = ::poll(fds, n, wait_ms);
+        if (ready < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            ::kill(-pid, SIGKILL);
+            throw std::system_error(errno, std::generic_category(), "poll");
+        }
+        if (in_idx >= 0 && (fds[in_idx].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            const ssize_t w = ::write(in.write_end(), spec.stdin_data.data() + stdin_sent,
+                                      spec.stdin_data.size() - stdin_sent);
+            if (w > 0) {
+                stdin_sent += static_cast<std::size_t>(w);
+            }
+            if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                in.close_write();  // the child closed its stdin; that is its business
+            } else if (stdin_sent == spec.stdin_data.size()) {
+                in.close_write();
+            }
+        }
+        const auto drain = [&](int idx, int fd, bool& open, std::string& data, std::size_t& total,
+                               std::size_t cap) {
+            if (idx < 0 || !(fds[idx].revents & (POLLIN | POLLHUP | POLLERR))) {
+                return;
+            }
+            const ssize_t r = ::read(fd, buffer, sizeof buffer);
+            if (r > 0) {
+                append_capped(data, total, cap, buffer, static_cast<std::size_t>(r));
+            } else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
+                open = false;
+            }
+        };
+        drain(out_idx, out.read_end(), out_open, result.stdout_data, result.stdout_total,
+              spec.max_stdout_bytes);
+        drain(err_idx, err.read_end(), err_open, result.stderr_data, result.stderr_total,
+              spec.max_stderr_bytes);
+    }
+    in.close_write();
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (result.timed_out) {
+        return result;
+    }
+    if (WIFEXITED(status)) {
+        result.exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+        result.signal = WTERMSIG(status);
+    }
+    return result;
+}
+
+}  // namespace qa::util

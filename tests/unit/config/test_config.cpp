@@ -1,0 +1,121 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+using qa::config::ConfigError;
+using qa::config::parse_config;
+
+namespace {
+
+const std::vector<std::string> kLenses = {"architecture", "consistency", "performance", "security",
+                                          "style"};
+
+/// The error a config text produces; fails the test when it parses.
+ConfigError error_of(const std::string& text) {
+    try {
+        (void)parse_config(text, "cfg.toml", kLenses);
+    } catch (const ConfigError& e) {
+        return e;
+    }
+    FAIL("config was accepted:\n" << text);
+    throw;  // unreachable
+}
+
+}  // namespace
+
+TEST_CASE("the embedded default parses: rule lenses on, model lenses off, strict", "[config]") {
+    const auto c = parse_config(qa::config::default_config_text(), "<embedded default>", kLenses);
+    CHECK(c.runMode == "strict");
+    CHECK(c.lenses.at("security").enabled);
+    CHECK(c.lenses.at("security").required);
+    CHECK_FALSE(c.lenses.at("consistency").enabled);
+    CHECK(c.providers.empty());
+}
+
+TEST_CASE("a full config maps every key", "[config]") {
+    const auto c = parse_config(R"(
+run_mode = "best_effort"
+base_ref = "origin/develop"
+max_concurrency = 8
+allow_execution_lens_classes = ["style"]
+[budget]
+run_max_tokens = 1000
+run_max_cost_usd = 1.5
+[lenses.style]
+required = false
+mode = "diff_context"
+diff_context = 5
+options = { max_file_bytes = 1000 }
+[lenses.consistency]
+enabled = true
+provider = "claude"
+[providers.claude]
+adapter = "anthropic-claude"
+model = "claude-sonnet-4-5"
+api_key_env = "ANTHROPIC_API_KEY"
+[permission_profiles.exec_sandboxed]
+allowed_command_prefixes = [["npm", "test"], ["make"]]
+[[architecture.layers]]
+name = "ui-not-db"
+from = ["src/ui/**"]
+deny = ["src/db/**"]
+)",
+                                "cfg.toml", kLenses);
+    CHECK(c.runMode == "best_effort");
+    CHECK(*c.baseRef == "origin/develop");
+    CHECK(c.maxConcurrency == 8);
+    CHECK(c.runMaxTokens == 1000);
+    CHECK(*c.runMaxCostUsd == 1.5);
+    CHECK(c.lenses.at("style").diffContext == 5);
+    CHECK_FALSE(c.lenses.at("style").required);
+    CHECK(c.lenses.at("style").options.find("max_file_bytes")->as_integer() == 1000);
+    CHECK(c.providers.at(0).baseUrl == "https://api.anthropic.com");
+    CHECK(c.permissionProfiles.at(0).allowedCommandPrefixes.size() == 2);
+    CHECK(c.layers.at(0).deny.at(0) == "src/db/**");
+}
+
+TEST_CASE("bad configs name file, line, column and key", "[config]") {
+    struct Case {
+        const char* text;
+        std::uint32_t line;
+        const char* key;
+    };
+    const Case cases[] = {
+        {"run_mode = \"strict\"\ncolour = true\n", 2, "colour"},
+        {"max_concurrency = \"4\"\n", 1, "max_concurrency"},
+        {"[budget]\nrun_max_tokens = -5\n", 2, "budget.run_max_tokens"},
+        {"default_permission_profile = \"root\"\n", 1, "default_permission_profile"},
+        {"[permission_profiles.god_mode]\n", 1, "permission_profiles.god_mode"},
+        {"[lenses.speling]\nenabled = true\n", 1, "lenses.speling"},
+        {"[lenses.style]\nenabled = 1\n", 2, "lenses.style.enabled"},
+        {"[lenses.style]\nprovider = \"nope\"\n", 2, "lenses.style.provider"},
+        {"\n\nrun_mode = \n", 3, ""},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        const ConfigError e = error_of(c.text);
+        CHECK(e.file() == "cfg.toml");
+        CHECK(e.line() == c.line);
+        CHECK(e.column() >= 1);
+        CHECK(e.key() == c.key);
+        CHECK(std::string(e.what()).rfind("cfg.toml:" + std::to_string(c.line) + ":", 0) == 0);
+    }
+}
+
+TEST_CASE("configHash ignores formatting, comments and key order", "[config]") {
+    const auto a = parse_config(
+        "run_mode = \"strict\"\nmax_concurrency = 2\n[lenses.style]\n"
+        "required = false\n",
+        "a.toml", kLenses);
+    const auto b = parse_config("# comment\n[lenses.style]\n  required=false\n", "b.toml", kLenses);
+    const auto b2 = parse_config(
+        "max_concurrency=2\n"
+        "[lenses.style]\nrequired=false\n",
+        "b.toml", kLenses);
+    CHECK(qa::config::config_hash(a) != qa::config::config_hash(b));  // concurrency differs
+    CHECK(qa::config::config_hash(a) == qa::config::config_hash(b2));
+    CHECK(qa::config::config_hash(a).size() == 64);
+}
