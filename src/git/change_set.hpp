@@ -1,0 +1,117 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "git/push_refs.hpp"
+#include "git/repository.hpp"
+
+namespace qa::git {
+
+/// git's empty tree: the base of a change set that has no base commit (unborn HEAD, a push with
+/// no common history, all-files mode).
+inline constexpr const char* kEmptyTreeSha = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+/// ChangeSet::head of a staged change set: the index is not a commit.
+inline constexpr const char* kIndexHead = "index";
+
+enum class FileStatus { added, modified, deleted, renamed, copied, typechange };
+
+std::string_view to_string(FileStatus status);
+
+/// One added or removed line. Diffs are computed with zero context lines, so there are no
+/// context lines here.
+struct Line {
+    char origin = '+';               ///< '+' added, '-' removed
+    std::uint32_t old_line_no = 0;   ///< 1-based line in the old file; 0 for an added line
+    std::uint32_t new_line_no = 0;   ///< 1-based line in the new file; 0 for a removed line
+    std::string content;             ///< the line without its '\n' ("\r" of CRLF files is kept)
+    bool no_newline_at_eof = false;  ///< the last line of its file, without a final '\n'
+};
+
+/// A hunk as in the unified diff header "@@ -old_start,old_lines +new_start,new_lines @@".
+struct Hunk {
+    std::uint32_t old_start = 0;
+    std::uint32_t old_lines = 0;
+    std::uint32_t new_start = 0;
+    std::uint32_t new_lines = 0;
+    std::vector<Line> lines;
+};
+
+struct FileChange {
+    std::string path;      ///< new path; the old path for a deletion. Raw bytes, no quoting.
+    std::string old_path;  ///< differs from `path` only for renames and copies
+    FileStatus status = FileStatus::modified;
+    bool binary = false;         ///< git's detection (NUL bytes, .gitattributes); no hunks then
+    std::uint32_t old_mode = 0;  ///< octal git modes: 0100644, 0100755, 0120000, 0160000; 0 absent
+    std::uint32_t new_mode = 0;
+    std::string old_oid;  ///< blob (or submodule commit) sha; empty when absent
+    std::string new_oid;
+    bool is_symlink = false;    ///< either side is a symlink; hunks show the link target text
+    bool is_submodule = false;  ///< either side is a gitlink; no hunks, counts 0, see the oids
+    std::vector<Hunk> hunks;
+    std::size_t added_lines = 0;
+    std::size_t removed_lines = 0;
+};
+
+struct ChangeSet {
+    std::string base;               ///< the commit diffed from (a merge base), or kEmptyTreeSha
+    std::string head;               ///< the commit diffed to, or kIndexHead
+    std::vector<FileChange> files;  ///< sorted by path (byte order), then old_path
+
+    std::size_t added_lines() const;
+    std::size_t removed_lines() const;
+};
+
+/// How much of the content to keep. Counts are always exact.
+struct DiffOptions {
+    bool keep_lines = true;  ///< false: hunks keep their headers, `lines` stays empty
+};
+
+/// What a pre-commit hook checks: the index against HEAD's tree (the empty tree when HEAD is
+/// unborn). The index is the repository's one, or GIT_INDEX_FILE's when opened with it.
+ChangeSet staged_changes(const Repository& repo, const DiffOptions& options = {});
+
+/// What CI checks for `--base B --head H`: like `git diff B...H`, the merge base of B and H
+/// diffed to H's tree. With no common history the base is the empty tree (everything in H is
+/// new). `base` and `head` are any revision git accepts; throws GitError when either is unknown.
+ChangeSet range_changes(const Repository& repo, const std::string& base, const std::string& head,
+                        const DiffOptions& options = {});
+
+/// One pushed ref and what it brings.
+struct PushChangeSet {
+    PushUpdate update;
+    bool ref_deleted = false;  ///< a deletion: nothing to check, `changes.files` empty
+    ChangeSet changes;
+};
+
+/// What a pre-push hook checks, one entry per input line in input order. `remote` is the hook's
+/// first argument (a remote name, or a URL for a push to a URL).
+///
+/// The rule, per line:
+/// - local sha all zeros (deletion): ref_deleted, empty change set (base = head = remote sha).
+/// - remote sha known here and a commit: diff from merge-base(remote sha, local sha) to local sha,
+///   i.e. `git diff remote...local` (a force push checks everything since the common ancestor).
+/// - otherwise (new ref, or a remote sha not fetched here): the commits not yet on any
+///   remote-tracking ref of that remote (refs/remotes/<remote>/*). The base is their best
+///   common ancestor with local sha, as `git merge-base local tip1 tip2 ...` picks it (the
+///   first of several); the empty tree when the remote has no tracking refs (a first push, a
+///   push to a URL) or no common history.
+/// An annotated tag is peeled to its commit; a ref whose local object is not a commit (a tag of
+/// a tree or blob) gives an empty change set.
+std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view remote,
+                                          const std::vector<PushUpdate>& updates,
+                                          const DiffOptions& options = {});
+
+/// Every tracked file of the index as added (onboarding, baselines): the empty tree diffed to
+/// the index; head is kIndexHead.
+ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
+/// Every file of the tree of `revision` (a commit, tag or tree) as added; head is the commit's
+/// sha (the tree's sha when `revision` names a tree).
+ChangeSet all_files(const Repository& repo, const std::string& revision,
+                    const DiffOptions& options = {});
+
+}  // namespace qa::git

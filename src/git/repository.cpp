@@ -1,0 +1,151 @@
+#include "git/repository.hpp"
+
+#include <cstdlib>
+
+#include "git/error.hpp"
+#include "git/handle.hpp"
+
+#include <git2/sys/repository.h>
+
+namespace qa::git {
+
+namespace {
+
+std::optional<std::string> env_value(const char* name) {
+    const char* value = std::getenv(name);
+    if (value == nullptr) {
+        return std::nullopt;
+    }
+    return std::string(value);
+}
+
+std::filesystem::path without_trailing_slash(const char* path) {
+    std::string text(path);
+    while (text.size() > 1 && text.back() == '/') {
+        text.pop_back();
+    }
+    return text;
+}
+
+}  // namespace
+
+GitEnv GitEnv::from_process() {
+    GitEnv env;
+    env.git_dir = env_value("GIT_DIR");
+    env.work_tree = env_value("GIT_WORK_TREE");
+    env.index_file = env_value("GIT_INDEX_FILE");
+    env.ceiling_directories = env_value("GIT_CEILING_DIRECTORIES");
+    return env;
+}
+
+void Repository::Free::operator()(git_repository* repo) const {
+    git_repository_free(repo);
+}
+
+Repository::Repository(git_repository* repo) : repo_(repo) {}
+Repository::Repository(Repository&&) noexcept = default;
+Repository& Repository::operator=(Repository&&) noexcept = default;
+Repository::~Repository() = default;
+
+Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path& start,
+                            const GitEnv& env) {
+    Handle<git_repository, &git_repository_free> repo;
+    if (env.git_dir && !env.git_dir->empty()) {
+        // GIT_DIR names the repository exactly; git does no discovery then, and neither do we.
+        check(git_repository_open_ext(repo.out(), env.git_dir->c_str(),
+                                      GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr),
+              "open repository '" + *env.git_dir + "' (GIT_DIR)");
+        if (env.work_tree && !env.work_tree->empty()) {
+            // update_gitlink = 0: only the in-memory repository changes, nothing is written.
+            // Skipped when it is already the work tree: libgit2 1.5 leaks its path buffer then.
+            const auto work_tree = std::filesystem::weakly_canonical(*env.work_tree);
+            const char* current = git_repository_workdir(repo.get());
+            if (current == nullptr ||
+                std::filesystem::weakly_canonical(without_trailing_slash(current)) != work_tree) {
+                check(git_repository_set_workdir(repo.get(), work_tree.c_str(), 0),
+                      "use work tree '" + *env.work_tree + "' (GIT_WORK_TREE)");
+            }
+        }
+    } else {
+        const char* ceiling = env.ceiling_directories && !env.ceiling_directories->empty()
+                                  ? env.ceiling_directories->c_str()
+                                  : nullptr;
+        check(git_repository_open_ext(repo.out(), start.c_str(), 0, ceiling),
+              "open repository at or above '" + start.string() + "'");
+    }
+    if (env.index_file && !env.index_file->empty()) {
+        // git_index_open only reads the file; it is written by git_index_write, never called here.
+        const auto index_path = std::filesystem::absolute(*env.index_file).string();
+        IndexHandle index;
+        check(git_index_open(index.out(), index_path.c_str()),
+              "open index '" + index_path + "' (GIT_INDEX_FILE)");
+        check(git_repository_set_index(repo.get(), index.get()), "use index '" + index_path + "'");
+    }
+    return Repository(repo.release());
+}
+
+std::filesystem::path Repository::root() const {
+    const char* workdir = git_repository_workdir(raw());
+    return without_trailing_slash(workdir != nullptr ? workdir : git_repository_path(raw()));
+}
+
+std::filesystem::path Repository::git_dir() const {
+    return without_trailing_slash(git_repository_path(raw()));
+}
+
+bool Repository::is_bare() const {
+    return git_repository_is_bare(raw()) == 1;
+}
+
+bool Repository::head_unborn() const {
+    return check(git_repository_head_unborn(raw()), "read HEAD") == 1;
+}
+
+std::optional<std::string> Repository::head_sha() const {
+    ReferenceHandle head;
+    const int rc = git_repository_head(head.out(), raw());
+    if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND) {
+        return std::nullopt;
+    }
+    check(rc, "read HEAD");
+    ObjectHandle commit;
+    check(git_reference_peel(commit.out(), head.get(), GIT_OBJECT_COMMIT), "peel HEAD to a commit");
+    return to_hex(*git_object_id(commit.get()));
+}
+
+std::string Repository::repo_id() const {
+    if (!head_sha()) {
+        return kUnbornRepoId;
+    }
+    RevwalkHandle walk;
+    check(git_revwalk_new(walk.out(), raw()), "start a revision walk");
+    check(git_revwalk_sorting(walk.get(), GIT_SORT_NONE), "set walk order");
+    check(git_revwalk_push_head(walk.get()), "walk from HEAD");
+    check(git_revwalk_simplify_first_parent(walk.get()), "walk first parents");
+    git_oid oid;
+    std::optional<std::string> last;
+    for (;;) {
+        const int rc = git_revwalk_next(&oid, walk.get());
+        if (rc == GIT_ITEROVER) {
+            break;
+        }
+        if (rc < 0 && git_repository_is_shallow(raw()) == 1 && last) {
+            return "shallow:" + *last;
+        }
+        check(rc, "walk the first-parent chain of HEAD");
+        last = to_hex(oid);
+    }
+    // The walk yields HEAD first, so an existing HEAD always gives at least one commit.
+    if (git_repository_is_shallow(raw()) == 1) {
+        // libgit2 1.5 does not know grafts: the walk may end at a shallow boundary silently.
+        CommitHandle commit;
+        check(git_oid_fromstr(&oid, last->c_str()), "parse oid");
+        check(git_commit_lookup(commit.out(), raw(), &oid), "look up commit " + *last);
+        if (git_commit_parentcount(commit.get()) > 0) {
+            return "shallow:" + *last;
+        }
+    }
+    return *last;
+}
+
+}  // namespace qa::git
