@@ -1,6 +1,155 @@
-#include <cstdio>
+// qa-skill-hook: the git hook entry point (pre-commit, pre-push, --dry-run).
+#include <unistd.h>
 
-int main() {
-    std::puts("qa-skill-hook");
-    return 0;
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "git/error.hpp"
+#include "git/push_refs.hpp"
+#include "orchestrator/failsafe.hpp"
+#include "orchestrator/run.hpp"
+#include "report/report.hpp"
+#include "util/args.hpp"
+#include "util/exit_code.hpp"
+#include "util/file.hpp"
+
+namespace {
+
+using qa::util::UsageError;
+
+constexpr const char* kUsage =
+    "qa-skill-hook pre-commit | pre-push <remote> <url> | --dry-run  [options]";
+
+const qa::util::OptionSpec kOptions[] = {
+    {"dry-run", "run what the pre-commit hook would run; print the plan and verdict; never block",
+     ""},
+    {"format", "output format", "text|json|sarif"},
+    {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
+};
+
+std::optional<std::string> env(const char* name) {
+    const char* v = std::getenv(name);
+    return (v == nullptr || *v == '\0') ? std::nullopt : std::optional<std::string>(v);
+}
+
+/// Fills in the request for a pre-push: git's own hook gives refs on stdin; the pre-commit
+/// framework consumes stdin and passes PRE_COMMIT_FROM_REF/TO_REF instead.
+void prepare_pre_push(qa::orchestrator::RunRequest& request,
+                      const std::vector<std::string>& positional) {
+    const auto from = env("PRE_COMMIT_FROM_REF");
+    const auto to = env("PRE_COMMIT_TO_REF");
+    if (from && to) {
+        request.kind = qa::orchestrator::ChangeKind::range;
+        request.base = *from;
+        request.head = *to;
+        return;
+    }
+    if (positional.size() < 2) {
+        throw UsageError("pre-push needs the remote name and URL git passes to the hook");
+    }
+    request.kind = qa::orchestrator::ChangeKind::pushed;
+    request.remote = positional[1];
+    const std::string input(std::istreambuf_iterator<char>(std::cin), {});
+    request.pushUpdates = qa::git::parse_push_lines(input);
+}
+
+int run_hook(int argc, char** argv) {
+    qa::orchestrator::install_failsafe_handlers();
+    const auto args = qa::util::parse_args("qa-skill-hook", kOptions,
+                                           std::vector<std::string>(argv + 1, argv + argc));
+    if (args.help) {
+        std::fputs(qa::util::usage_text(kUsage, kOptions).c_str(), stdout);
+        return qa::util::kExitPass;
+    }
+    const bool dry_run = args.flag("dry-run");
+    const std::string format = args.value("format").value_or("text");
+    if (format != "text" && format != "json" && format != "sarif") {
+        throw UsageError("--format must be text, json or sarif, not \"" + format + "\"");
+    }
+    qa::orchestrator::RunRequest request;
+    request.gitEnv = qa::git::GitEnv::from_process();
+    if (const auto jobs = args.value("jobs")) {
+        try {
+            request.jobsOverride = std::stoul(*jobs);
+        } catch (const std::exception&) {
+            throw UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
+        }
+    }
+    std::string action;
+    const std::string hook = args.positional.empty() ? "" : args.positional[0];
+    if (dry_run) {
+        if (!hook.empty() && hook != "pre-commit") {
+            throw UsageError("--dry-run runs the pre-commit check and takes no hook name");
+        }
+        request.kind = qa::orchestrator::ChangeKind::staged;
+    } else if (hook == "pre-commit") {
+        if (args.positional.size() != 1) {
+            throw UsageError("pre-commit takes no arguments");
+        }
+        request.kind = qa::orchestrator::ChangeKind::staged;
+        action = "commit";
+    } else if (hook == "pre-push") {
+        prepare_pre_push(request, args.positional);
+        action = "push";
+    } else {
+        throw UsageError(hook.empty() ? "which hook? " + std::string(kUsage)
+                                      : "unknown hook \"" + hook + "\"");
+    }
+
+    const std::atomic<bool> cancelled{false};
+    const auto report = qa::orchestrator::run(request, cancelled);
+    if (format == "json") {
+        std::fputs(qa::report::json(report).c_str(), stdout);
+    } else if (format == "sarif") {
+        std::fputs(qa::report::sarif(report).c_str(), stdout);
+    } else if (dry_run) {
+        std::fputs(qa::report::plan_table(report).c_str(), stdout);
+        std::fputs(
+            qa::report::terminal(report, {qa::report::use_colour(STDOUT_FILENO), ""}).c_str(),
+            stdout);
+    } else {
+        std::fputs(
+            qa::report::terminal(report, {qa::report::use_colour(STDERR_FILENO), action}).c_str(),
+            stderr);
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    const int code = dry_run || report.passed() ? qa::util::kExitPass : qa::util::kExitFail;
+    if (report.threadsAbandoned) {
+        std::_Exit(code);  // a lens thread past its limit may still run: do not wait for it
+    }
+    return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Every way out is an exit code: 0 PASS, 1 FAIL, 2 usage or config, 3 internal.
+    try {
+        return run_hook(argc, argv);
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const qa::config::ConfigError& e) {
+        std::fprintf(stderr, "qa-skill-hook: config error: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const qa::git::PushLineError& e) {
+        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const qa::util::IoError& e) {
+        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "qa-skill-hook: internal error: %s\n", e.what());
+        return qa::util::kExitInternal;
+    } catch (...) {
+        std::fprintf(stderr, "qa-skill-hook: internal error\n");
+        return qa::util::kExitInternal;
+    }
 }

@@ -18,5 +18,8 @@ struct Command {
 int run_schema(const std::vector<std::string>& args);
 int run_install(const std::vector<std::string>& args);
 int run_uninstall(const std::vector<std::string>& args);
+int run_run(const std::vector<std::string>& args);
+int run_plan(const std::vector<std::string>& args);
+int run_config(const std::vector<std::string>& args);
 
 }  // namespace qa::cli

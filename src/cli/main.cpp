@@ -6,12 +6,20 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "config/config.hpp"
+#include "json/error.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
+#include "util/file.hpp"
 
 namespace {
 
 constexpr qa::cli::Command kCommands[] = {
+    {"run", "check a range (CI), the staged changes or every file; exit 1 on FAIL",
+     qa::cli::run_run},
+    {"plan", "print the lens plans for the staged changes, a range or every file",
+     qa::cli::run_plan},
+    {"config", "show the effective configuration or check a .qa-skill.toml", qa::cli::run_config},
     {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
      qa::cli::run_schema},
     {"install", "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",
@@ -59,6 +67,12 @@ int main(int argc, char** argv) {
     try {
         return dispatch(argc, argv);
     } catch (const qa::util::UsageError& e) {
+        std::fprintf(stderr, "qa-skill: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const qa::config::ConfigError& e) {
+        std::fprintf(stderr, "qa-skill: config error: %s\n", e.what());
+        return qa::util::kExitUsage;
+    } catch (const qa::util::IoError& e) {
         std::fprintf(stderr, "qa-skill: %s\n", e.what());
         return qa::util::kExitUsage;
     } catch (const std::exception& e) {

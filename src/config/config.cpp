@@ -264,8 +264,7 @@ void check_plain_data(const toml::node& node, const std::string& key, const Tabl
     }
 }
 
-LensSettings read_lens(TableReader& r) {
-    LensSettings lens;
+LensSettings read_lens(TableReader& r, LensSettings lens) {
     r.boolean("enabled", lens.enabled);
     r.boolean("required", lens.required);
     r.string("mode", lens.mode, kLensModes);
@@ -415,8 +414,15 @@ Config parse_config(std::string_view text, const std::string& source,
         b.reject_unknown();
     }
     // Every known lens has settings, configured or not, so the hash covers the defaults too.
+    // A user's file overlays the embedded default: a lens it does not mention keeps the
+    // default's settings (model lenses stay off until configured).
+    if (source != kEmbeddedSource) {
+        config.lenses =
+            parse_config(default_config_text(), std::string(kEmbeddedSource), known_lens_ids)
+                .lenses;
+    }
     for (const auto& id : known_lens_ids) {
-        config.lenses[id] = LensSettings{};
+        config.lenses.try_emplace(id, LensSettings{});
     }
     if (const toml::table* lenses = r.table("lenses")) {
         for (const auto& [key, node] : *lenses) {
@@ -433,7 +439,7 @@ Config parse_config(std::string_view text, const std::string& source,
                 r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
             }
             TableReader lens(*node.as_table(), full, config.source);
-            config.lenses[id] = read_lens(lens);
+            config.lenses[id] = read_lens(lens, config.lenses[id]);
         }
     }
     if (const toml::table* providers = r.table("providers")) {

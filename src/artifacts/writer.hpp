@@ -1,0 +1,45 @@
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "contracts/types.hpp"
+#include "json/value.hpp"
+
+namespace qa::artifacts {
+
+/// An artifact that does not validate against its schema: nothing of the run is written.
+/// The message names the file and the first JSON pointer at fault.
+class ArtifactSchemaInvalid : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The hashed set of a run, in the order the manifest lists it.
+inline constexpr const char* kArtifactFiles[] = {"skill-input.json", "lens-plans.json",
+                                                 "lens-results.json", "final-verdict.json",
+                                                 "skill-result.json"};
+
+/// Where a run's artifacts went.
+struct WrittenRun {
+    std::filesystem::path directory;  ///< <artifactRoot>/runs/<executionKey>
+    std::string manifestSha256;       ///< sha256 of manifest.json's bytes
+};
+
+/// Writes a run under `<artifact_root>/runs/<executionKey>/`: the five hashed artifacts in
+/// canonical JSON, each validated against its schema first, then `manifest.json` (their
+/// SHA-256s), then `timings.json` (host facts and durations, outside the hashed set).
+/// Every file is written atomically. The artifact root gets a `.gitignore` of "*" so runs are
+/// never committed by accident. Throws ArtifactSchemaInvalid before writing anything when an
+/// artifact breaks its schema; util::IoError when the root is not writable.
+WrittenRun write_run(const std::filesystem::path& artifact_root, const contracts::SkillInput& input,
+                     const contracts::SkillResult& result, const json::Value& timings);
+
+/// The canonical bytes of each hashed artifact of a run, by file name, in kArtifactFiles order.
+/// Validates as write_run does. Used by write_run and by the drift check.
+std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
+                                                            const contracts::SkillResult& result);
+
+}  // namespace qa::artifacts

@@ -1,0 +1,145 @@
+// `qa-skill run` (CI) and `qa-skill plan`: the orchestrator on a range, the staged changes or
+// every tracked file.
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "contracts/json_io.hpp"
+#include "json/canonical.hpp"
+#include "orchestrator/run.hpp"
+#include "report/report.hpp"
+#include "util/args.hpp"
+#include "util/exit_code.hpp"
+
+namespace qa::cli {
+namespace {
+
+const util::OptionSpec kRunOptions[] = {
+    {"base",
+     "base revision (default: base_ref of the config, then origin/HEAD, origin/main, "
+     "origin/master)",
+     "REV"},
+    {"head", "head revision (default: HEAD)", "REV"},
+    {"staged", "check the staged changes instead of a range", ""},
+    {"all-files", "check every tracked file, as if all were added", ""},
+    {"format", "output format", "text|json|sarif"},
+    {"run-mode", "override run_mode of the config", "strict|best_effort"},
+    {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
+    {"no-artifacts", "do not write .qa-skill/runs/<executionKey>/", ""},
+};
+
+const util::OptionSpec kPlanOptions[] = {
+    {"base", "base revision (as for run)", "REV"},
+    {"head", "head revision (default: HEAD)", "REV"},
+    {"all-files", "plan every tracked file, as if all were added", ""},
+    {"format", "output format", "text|json"},
+};
+
+orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
+    orchestrator::RunRequest request;
+    request.gitEnv = git::GitEnv::from_process();
+    const bool all = args.flag("all-files");
+    const bool staged = args.flag("staged");
+    const bool range = args.value("base") || args.value("head");
+    if (all + staged + range > 1) {
+        throw util::UsageError("choose one of --base/--head, --staged and --all-files");
+    }
+    if (all) {
+        request.kind = orchestrator::ChangeKind::all_files;
+    } else if (staged) {
+        request.kind = orchestrator::ChangeKind::staged;
+    } else {
+        request.kind = orchestrator::ChangeKind::range;
+        request.base = args.value("base");
+        request.head = args.value("head");
+    }
+    request.runModeOverride = args.value("run-mode");
+    if (const auto jobs = args.value("jobs")) {
+        try {
+            request.jobsOverride = std::stoul(*jobs);
+        } catch (const std::exception&) {
+            throw util::UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
+        }
+        if (*request.jobsOverride == 0) {
+            throw util::UsageError("--jobs must be at least 1");
+        }
+    }
+    request.writeArtifacts = !args.flag("no-artifacts");
+    return request;
+}
+
+std::string format_of(const util::ParsedArgs& args, std::initializer_list<const char*> allowed) {
+    const std::string format = args.value("format").value_or("text");
+    for (const char* a : allowed) {
+        if (format == a) {
+            return format;
+        }
+    }
+    throw util::UsageError("unsupported --format \"" + format + "\"");
+}
+
+}  // namespace
+
+int run_run(const std::vector<std::string>& args) {
+    const auto parsed = util::parse_args("qa-skill run", kRunOptions, args);
+    const std::string usage = "qa-skill run [--base REV] [--head REV] | --staged | --all-files";
+    if (parsed.help) {
+        std::fputs(util::usage_text(usage, kRunOptions).c_str(), stdout);
+        return util::kExitPass;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
+    }
+    const std::string format = format_of(parsed, {"text", "json", "sarif"});
+    const std::atomic<bool> cancelled{false};
+    const auto report = orchestrator::run(request_from(parsed), cancelled);
+    if (format == "json") {
+        std::fputs(report::json(report).c_str(), stdout);
+    } else if (format == "sarif") {
+        std::fputs(report::sarif(report).c_str(), stdout);
+    } else {
+        std::fputs(report::terminal(report, {report::use_colour(STDOUT_FILENO), ""}).c_str(),
+                   stdout);
+    }
+    std::fflush(stdout);
+    const int code = report.passed() ? util::kExitPass : util::kExitFail;
+    if (report.threadsAbandoned) {
+        std::_Exit(code);
+    }
+    return code;
+}
+
+int run_plan(const std::vector<std::string>& args) {
+    const auto parsed = util::parse_args("qa-skill plan", kPlanOptions, args);
+    const std::string usage = "qa-skill plan [--base REV --head REV | --all-files]";
+    if (parsed.help) {
+        std::fputs(util::usage_text(usage, kPlanOptions).c_str(), stdout);
+        return util::kExitPass;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
+    }
+    const std::string format = format_of(parsed, {"text", "json"});
+    auto request = request_from(parsed);
+    // Without --base/--head/--all-files, plan what a commit would check.
+    if (request.kind == orchestrator::ChangeKind::range && !request.base && !request.head) {
+        request.kind = orchestrator::ChangeKind::staged;
+    }
+    const auto report = orchestrator::plan_only(request);
+    if (format == "json") {
+        json::Array plans;
+        for (const auto& run : report.runs) {
+            for (const auto& plan : run.result.lensPlans) {
+                plans.push_back(contracts::to_json(plan));
+            }
+        }
+        std::fputs((json::canonical(json::Value(std::move(plans))) + "\n").c_str(), stdout);
+    } else {
+        std::fputs(report::plan_table(report).c_str(), stdout);
+    }
+    return util::kExitPass;
+}
+
+}  // namespace qa::cli

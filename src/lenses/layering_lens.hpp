@@ -1,0 +1,23 @@
+#pragma once
+
+#include "dispatch/lens.hpp"
+
+namespace qa::lenses {
+
+/// The architecture lens: `[[architecture.layers]]` rules ("files matching `from` may not
+/// import files matching `deny`") checked on the imports and includes of added lines.
+/// With no layer rules configured it completes with no finding.
+class LayeringLens : public dispatch::Lens {
+  public:
+    explicit LayeringLens(std::string version) : version_(std::move(version)) {}
+    std::string_view id() const override { return "architecture"; }
+    std::string_view version() const override { return version_; }
+    contracts::LensClass lens_class() const override { return contracts::LensClass::architecture; }
+    contracts::LensResult run(const contracts::LensPlan& plan,
+                              const dispatch::LensContext& context) const override;
+
+  private:
+    std::string version_;
+};
+
+}  // namespace qa::lenses

@@ -1,0 +1,298 @@
+#include "orchestrator/run.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "artifacts/writer.hpp"
+#include "contracts/enums.hpp"
+#include "contracts/hashing.hpp"
+#include "dispatch/dispatcher.hpp"
+#include "git/base_ref.hpp"
+#include "git/blob.hpp"
+#include "git/change_set.hpp"
+#include "git/error.hpp"
+#include "git/libgit2.hpp"
+#include "json/canonical.hpp"
+#include "lenses/builtin.hpp"
+#include "orchestrator/change_source.hpp"
+#include "orchestrator/skill_input.hpp"
+#include "util/args.hpp"
+#include "util/sha256.hpp"
+#include "verdict/aggregate.hpp"
+
+namespace qa::orchestrator {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+/// One change set to check and how to name it.
+struct Target {
+    std::string label;
+    git::ChangeSet changes;
+    std::optional<std::string> baseRef;  ///< SkillInput.baseRef
+    std::string headRef;                 ///< SkillInput.headRef
+    std::vector<std::string> baseRefCodes;
+};
+
+/// A content id for the staged tree without writing a tree object into the repository: the
+/// hash of every changed path with its mode and blob id, on top of HEAD.
+std::string staged_head_id(const git::ChangeSet& changes) {
+    json::Array files;
+    for (const auto& f : changes.files) {
+        files.push_back(json::Object{{"path", f.path},
+                                     {"oldPath", f.old_path},
+                                     {"mode", static_cast<std::int64_t>(f.new_mode)},
+                                     {"oid", f.new_oid}});
+    }
+    return "index:" + util::sha256_hex(json::canonical(
+                          json::Object{{"base", changes.base}, {"files", std::move(files)}}));
+}
+
+std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
+                                const config::Config& config, bool keep_lines) {
+    const git::DiffOptions options{keep_lines};
+    std::vector<Target> out;
+    switch (request.kind) {
+        case ChangeKind::staged: {
+            Target t;
+            t.label = "staged changes";
+            t.changes = git::staged_changes(repo, options);
+            if (const auto head = repo.head_sha()) {
+                t.baseRef = "HEAD";
+            }
+            t.headRef = "index";
+            out.push_back(std::move(t));
+            break;
+        }
+        case ChangeKind::all_files: {
+            Target t;
+            t.label = "all tracked files";
+            t.changes = git::all_files(repo, options);
+            t.headRef = "index";
+            out.push_back(std::move(t));
+            break;
+        }
+        case ChangeKind::range: {
+            const std::optional<std::string> configured =
+                request.base ? request.base : config.baseRef;
+            const auto base = git::resolve_base_ref(repo, configured);
+            Target t;
+            t.baseRefCodes = base.codes;
+            const std::string head = request.head.value_or("HEAD");
+            if (!base.resolved()) {
+                t.label = "(no base)..." + head;
+                t.headRef = head;
+                out.push_back(std::move(t));  // nothing to diff: the run fails on the code
+                break;
+            }
+            t.label = *base.ref + "..." + head;
+            t.changes = git::range_changes(repo, *base.sha, head, options);
+            t.baseRef = *base.ref;
+            t.headRef = head;
+            out.push_back(std::move(t));
+            break;
+        }
+        case ChangeKind::pushed: {
+            for (auto& p :
+                 git::pushed_changes(repo, request.remote, request.pushUpdates, options)) {
+                Target t;
+                t.label = p.update.local_ref + " -> " + p.update.remote_ref;
+                if (p.ref_deleted) {
+                    continue;  // a deletion sends no content: nothing to check
+                }
+                t.baseRef = p.changes.base;
+                t.headRef = p.update.local_sha;
+                t.changes = std::move(p.changes);
+                out.push_back(std::move(t));
+            }
+            break;
+        }
+    }
+    return out;
+}
+
+std::vector<plan::PlanFile> plan_files(const git::Repository& repo, const git::ChangeSet& changes,
+                                       const GitChangeSource& source) {
+    std::vector<plan::PlanFile> files;
+    files.reserve(changes.files.size());
+    for (const auto& f : changes.files) {
+        plan::PlanFile p;
+        p.path = f.path;
+        p.fileClass = source.file_class(f.path);
+        p.changedLines = f.added_lines + f.removed_lines;
+        for (const auto& h : f.hunks) {
+            for (const auto& l : h.lines) {
+                p.contextBytes += l.content.size() + 1;
+            }
+        }
+        const bool deleted = f.status == git::FileStatus::deleted;
+        p.contentId = deleted ? f.old_oid : f.new_oid;
+        p.fileBytes = deleted || f.is_submodule ? 0 : git::blob_size(repo, f.new_oid);
+        files.push_back(std::move(p));
+    }
+    return files;
+}
+
+std::vector<contracts::ErrorCode> codes_of(const std::vector<std::string>& names) {
+    std::vector<contracts::ErrorCode> out;
+    for (const auto& n : names) {
+        if (const auto code = contracts::enum_from_string<contracts::ErrorCode>(n)) {
+            out.push_back(*code);
+        }
+    }
+    return out;
+}
+
+std::string execution_key(const contracts::SkillInput& input, const Target& target,
+                          const std::vector<contracts::LensPlan>& plans) {
+    contracts::ExecutionKeyInput k;
+    k.repoId = input.repoId;
+    k.baseSha = target.changes.base;
+    k.headSha = target.changes.head == git::kIndexHead ? staged_head_id(target.changes)
+                                                       : target.changes.head;
+    for (const auto& p : plans) {
+        k.selectedLensVersions.emplace_back(p.subLensId ? p.lensId + "/" + *p.subLensId : p.lensId,
+                                            p.lensVersion);
+        for (const auto& b : input.providerBindings) {
+            if (b.bindingId == p.providerBindingId) {
+                k.providerAdapterVersions.emplace_back(
+                    std::string(contracts::to_string(b.adapterId)), b.adapterVersion);
+            }
+        }
+    }
+    k.runMode = input.runMode;
+    k.configHash = input.configHash;
+    return contracts::execution_key(k);
+}
+
+git::Repository open_repository(const git::LibGit2& lib, const RunRequest& request) {
+    try {
+        return git::Repository::open(lib, request.startDir, request.gitEnv);
+    } catch (const git::GitError& e) {
+        throw util::UsageError(std::string("not in a git repository: ") + e.what());
+    }
+}
+
+config::Config load(const RunRequest& request, const git::Repository& repo) {
+    const auto& registry = plan::builtin_registry();
+    config::Config config = config::load_config(repo.root(), registry.lens_ids());
+    if (request.runModeOverride) {
+        if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
+            throw config::ConfigError(
+                "--run-mode", 0, 0, "run_mode",
+                "\"" + *request.runModeOverride +
+                    "\" is not valid; expected \"strict\" or \"best_effort\"");
+        }
+        config.runMode = *request.runModeOverride;
+    }
+    return config;
+}
+
+}  // namespace
+
+bool RunReport::passed() const {
+    return std::all_of(runs.begin(), runs.end(), [](const RunOutcome& r) {
+        return r.result.finalVerdict.status == contracts::VerdictStatus::PASS;
+    });
+}
+
+RunReport plan_only(const RunRequest& request) {
+    const git::LibGit2 lib;
+    const auto repo = open_repository(lib, request);
+    RunReport report;
+    report.config = load(request, repo);
+    for (auto& target : targets_for(request, repo, report.config, true)) {
+        const GitChangeSource source(repo, target.changes);
+        RunOutcome out;
+        out.label = target.label;
+        out.baseRefCodes = target.baseRefCodes;
+        out.plan = plan::make_plans(plan::builtin_registry(), report.config,
+                                    plan_files(repo, target.changes, source), request.lensIds);
+        out.input = make_skill_input(report.config, repo.repo_id(), target.baseRef, target.headRef,
+                                     request.lensIds);
+        out.result.lensPlans = out.plan.plans;
+        report.runs.push_back(std::move(out));
+    }
+    return report;
+}
+
+RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
+    const git::LibGit2 lib;
+    const auto repo = open_repository(lib, request);
+    RunReport report;
+    report.config = load(request, repo);
+    const config::Config& config = report.config;
+    const auto repo_id = repo.repo_id();
+    const std::size_t jobs =
+        request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
+    const dispatch::Dispatcher dispatcher(
+        jobs, [](const std::string& id) { return lenses::builtin_lens(id); });
+
+    for (auto& target : targets_for(request, repo, config, true)) {
+        const auto started = Clock::now();
+        const GitChangeSource source(repo, target.changes);
+        RunOutcome out;
+        out.label = target.label;
+        out.baseRefCodes = target.baseRefCodes;
+        out.input =
+            make_skill_input(config, repo_id, target.baseRef, target.headRef, request.lensIds);
+        out.plan = plan::make_plans(plan::builtin_registry(), config,
+                                    plan_files(repo, target.changes, source), request.lensIds);
+        const auto planned = Clock::now();
+
+        auto dispatched_results = dispatcher.run(out.plan.plans, source, config, cancelled);
+        report.threadsAbandoned |= dispatched_results.threadsAbandoned;
+        auto results = std::move(dispatched_results.results);
+        const auto dispatched = Clock::now();
+        verdict::apply_budgets(out.input, out.plan.plans, results);
+
+        std::vector<contracts::ErrorCode> run_codes = codes_of(target.baseRefCodes);
+        run_codes.insert(run_codes.end(), out.plan.codes.begin(), out.plan.codes.end());
+        out.result.schemaVersion = "skill-result.v1";
+        out.result.finalVerdict =
+            verdict::aggregate(out.input.runMode, out.plan.plans, results, run_codes);
+        if (std::find(run_codes.begin(), run_codes.end(),
+                      contracts::ErrorCode::BASE_REF_RESOLUTION_FAILED) != run_codes.end()) {
+            // Without a base there is no change to check: never a PASS.
+            out.result.finalVerdict.status = contracts::VerdictStatus::FAIL;
+            out.result.finalVerdict.rationale.push_back(
+                "no base ref resolved: nothing was checked");
+        }
+        out.result.lensPlans = out.plan.plans;
+        out.result.lensResults = std::move(results);
+        out.result.executionKey = execution_key(out.input, target, out.plan.plans);
+        out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
+
+        if (request.writeArtifacts) {
+            const fs::path root = fs::path(config.artifactRoot).is_absolute()
+                                      ? fs::path(config.artifactRoot)
+                                      : repo.root() / config.artifactRoot;
+            const auto ms = [](auto d) {
+                return static_cast<std::int64_t>(
+                    std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+            };
+            const json::Value timings = json::Object{
+                {"schemaVersion", "timings.v1"},
+                {"planMs", ms(planned - started)},
+                {"dispatchMs", ms(dispatched - planned)},
+                {"workers", static_cast<std::int64_t>(jobs)},
+                {"hardwareConcurrency",
+                 static_cast<std::int64_t>(std::thread::hardware_concurrency())},
+            };
+            try {
+                out.artifactDir =
+                    artifacts::write_run(root, out.input, out.result, timings).directory;
+            } catch (const artifacts::ArtifactSchemaInvalid& e) {
+                auto& v = out.result.finalVerdict;
+                v.status = contracts::VerdictStatus::FAIL;
+                v.errorCodes.push_back(contracts::ErrorCode::ARTIFACT_SCHEMA_INVALID);
+                v.rationale.push_back(e.what());
+            }
+        }
+        report.runs.push_back(std::move(out));
+    }
+    return report;
+}
+
+}  // namespace qa::orchestrator

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "contracts/types.hpp"
+#include "git/push_refs.hpp"
+#include "git/repository.hpp"
+#include "plan/planner.hpp"
+
+namespace qa::orchestrator {
+
+/// Which change a run checks.
+enum class ChangeKind {
+    staged,     ///< the index against HEAD (pre-commit, --dry-run)
+    range,      ///< base...head (CI, `qa-skill run --base X --head Y`)
+    all_files,  ///< every tracked file as added (onboarding, baselines)
+    pushed,     ///< one run per pushed ref (pre-push)
+};
+
+/// Everything a run needs from its caller. Hooks and the CLI only fill this in.
+struct RunRequest {
+    std::filesystem::path startDir = ".";
+    git::GitEnv gitEnv;
+    ChangeKind kind = ChangeKind::staged;
+    std::optional<std::string> base;  ///< --base (range), overrides config base_ref
+    std::optional<std::string> head;  ///< --head (range); default HEAD
+    std::string remote;               ///< pre-push: the remote's name or URL
+    std::vector<git::PushUpdate> pushUpdates;
+    std::optional<std::string> runModeOverride;       ///< --run-mode
+    std::optional<std::size_t> jobsOverride;          ///< --jobs: host fact, not in SkillInput
+    std::optional<std::vector<std::string>> lensIds;  ///< requestedLensIds
+    bool writeArtifacts = true;
+};
+
+/// One checked change (a push of several refs gives one per ref).
+struct RunOutcome {
+    std::string label;  ///< "staged changes", "refs/heads/x -> refs/heads/x", "base...head"
+    contracts::SkillInput input;
+    contracts::SkillResult result;
+    plan::PlanOutcome plan;
+    std::vector<std::string> baseRefCodes;
+    std::optional<std::filesystem::path> artifactDir;
+};
+
+struct RunReport {
+    std::vector<RunOutcome> runs;
+    config::Config config;
+    /// True when a lens thread was abandoned past its time limit: the process must end with
+    /// _Exit once output is flushed, as that thread may still be running.
+    bool threadsAbandoned = false;
+
+    /// PASS only when every run passed (a push of no refs, or of deletions only, passes).
+    bool passed() const;
+};
+
+/// The whole seed-002 flow: config, change set, plans, dispatch, verdict, artifacts.
+/// Throws config::ConfigError (exit 2), git::GitError, util::IoError and others for the caller
+/// to map onto exit codes; a run that completes returns its verdicts, PASS or FAIL.
+RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled);
+
+/// Plans only (`qa-skill plan`): no lens runs and nothing is written.
+RunReport plan_only(const RunRequest& request);
+
+}  // namespace qa::orchestrator

@@ -1,0 +1,99 @@
+#include "orchestrator/skill_input.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "contracts/enums.hpp"
+
+namespace qa::orchestrator {
+namespace {
+
+template <class E>
+E to_enum(const std::string& text) {
+    const auto value = contracts::enum_from_string<E>(text);
+    if (!value) {
+        // Config validation admits only valid spellings; reaching this is a bug.
+        throw std::logic_error("invalid enum text from a validated config: " + text);
+    }
+    return *value;
+}
+
+contracts::PermissionProfile profile_for(const config::Config& config,
+                                         contracts::PermissionProfileId id) {
+    contracts::PermissionProfile p;
+    p.profileId = id;
+    const bool read_only = id == contracts::PermissionProfileId::read_only;
+    p.readOnly = read_only;
+    p.allowNetwork = id == contracts::PermissionProfileId::exec_sandboxed;
+    p.worktreeMode = read_only ? contracts::WorktreeMode::none : contracts::WorktreeMode::ephemeral;
+    p.maxCommandsPerPlan = read_only ? 0 : 8;
+    p.commandTimeoutMs = 120000;
+    p.maxStdoutBytes = 1 << 20;
+    p.maxStderrBytes = 1 << 20;
+    const std::string name(contracts::to_string(id));
+    for (const auto& s : config.permissionProfiles) {
+        if (s.profileId == name) {
+            p.allowedCommandPrefixes = s.allowedCommandPrefixes;
+            p.maxCommandsPerPlan = read_only ? 0 : s.maxCommandsPerPlan;
+            p.commandTimeoutMs = s.commandTimeoutMs;
+            p.maxStdoutBytes = s.maxStdoutBytes;
+            p.maxStderrBytes = s.maxStderrBytes;
+        }
+    }
+    return p;
+}
+
+}  // namespace
+
+contracts::SkillInput make_skill_input(const config::Config& config, const std::string& repo_id,
+                                       const std::optional<std::string>& base_ref,
+                                       const std::string& head_ref,
+                                       const std::optional<std::vector<std::string>>& lens_ids) {
+    contracts::SkillInput in;
+    in.schemaVersion = "skill-input.v1";
+    in.repoId = config.repoId.value_or(repo_id);
+    in.repoRoot = ".";
+    in.vcs = "git";
+    in.baseRef = base_ref;
+    in.headRef = head_ref;
+    in.runMode = to_enum<contracts::RunMode>(config.runMode);
+    if (lens_ids) {
+        auto ids = *lens_ids;
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        in.requestedLensIds = ids;
+    }
+    in.maxConcurrency = config.maxConcurrency;
+    std::vector<std::string> classes = config.allowExecutionLensClasses;
+    std::sort(classes.begin(), classes.end());
+    classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+    for (const auto& c : classes) {
+        in.allowExecutionLensClasses.push_back(to_enum<contracts::LensClass>(c));
+    }
+    // Every profile, in the seed's enum order, so the list never depends on the file's order.
+    for (const auto id :
+         {contracts::PermissionProfileId::read_only, contracts::PermissionProfileId::exec_sandboxed,
+          contracts::PermissionProfileId::exec_sandboxed_network_off}) {
+        in.permissionProfiles.push_back(profile_for(config, id));
+    }
+    in.defaultPermissionProfileId =
+        to_enum<contracts::PermissionProfileId>(config.defaultPermissionProfile);
+    in.artifactRoot = config.artifactRoot;
+    in.runBudgetMaxTokens = config.runMaxTokens;
+    in.runBudgetMaxCostUsd = config.runMaxCostUsd;
+    for (const auto& p : config.providers) {  // config keeps them sorted by bindingId
+        contracts::ProviderBinding b;
+        b.bindingId = p.bindingId;
+        b.adapterId = to_enum<contracts::AdapterId>(p.adapter);
+        b.adapterVersion = kAdapterVersion;
+        b.modelId = p.model;
+        b.maxTokens = p.maxTokens;
+        b.seed = p.seed;
+        b.timeoutMs = p.timeoutMs;
+        in.providerBindings.push_back(std::move(b));
+    }
+    in.configHash = config::config_hash(config);
+    return in;
+}
+
+}  // namespace qa::orchestrator

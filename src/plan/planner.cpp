@@ -1,0 +1,264 @@
+#include "plan/planner.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <tuple>
+
+#include "contracts/enums.hpp"
+#include "json/canonical.hpp"
+#include "util/glob.hpp"
+#include "util/sha256.hpp"
+
+namespace qa::plan {
+namespace {
+
+/// Rule lenses have no model behind them; LensPlan.providerBindingId is not nullable.
+constexpr const char* kNoProvider = "none";
+
+bool matches(const Triggers& t, const PlanFile& f) {
+    const auto in = [](const std::vector<std::string>& list, const std::string& value) {
+        return std::find(list.begin(), list.end(), value) != list.end();
+    };
+    if (!t.paths.empty() && std::none_of(t.paths.begin(), t.paths.end(), [&](const auto& glob) {
+            return util::glob_match(glob, f.path);
+        })) {
+        return false;
+    }
+    if (!t.languages.empty() && !in(t.languages, f.fileClass.language)) {
+        return false;
+    }
+    return t.fileKinds.empty() || in(t.fileKinds, std::string(to_string(f.fileClass.kind)));
+}
+
+// Which files the hard cap keeps: source first, then tests, config..., then the biggest
+// changes, then path. Deterministic, and it keeps what a reviewer would look at first.
+int kind_rank(FileKind kind) {
+    switch (kind) {
+        case FileKind::source:
+            return 0;
+        case FileKind::test:
+            return 1;
+        case FileKind::config:
+            return 2;
+        case FileKind::docs:
+            return 3;
+        case FileKind::lockfile:
+            return 4;
+        case FileKind::generated:
+            return 5;
+        case FileKind::vendored:
+            return 6;
+        case FileKind::binary:
+            return 7;
+    }
+    return 8;
+}
+
+bool rank_before(const PlanFile& a, const PlanFile& b) {
+    return std::make_tuple(kind_rank(a.fileClass.kind), -static_cast<long long>(a.changedLines),
+                           std::string_view(a.path)) <
+           std::make_tuple(kind_rank(b.fileClass.kind), -static_cast<long long>(b.changedLines),
+                           std::string_view(b.path));
+}
+
+template <class E>
+E enum_or_throw(std::string_view text, const char* what) {
+    const auto value = contracts::enum_from_string<E>(text);
+    if (!value) {
+        throw std::logic_error(std::string("planner: invalid ") + what + " \"" + std::string(text) +
+                               "\"");
+    }
+    return *value;
+}
+
+std::string scope_digest(const contracts::LensPlan& plan,
+                         const std::vector<const PlanFile*>& files) {
+    json::Array changed;
+    for (const PlanFile* f : files) {
+        changed.push_back(json::Object{{"path", f->path}, {"contentId", f->contentId}});
+    }
+    const auto strings = [](const std::vector<std::string>& list) {
+        return json::Value(json::Array(list.begin(), list.end()));
+    };
+    const json::Value scope = json::Object{
+        {"lensId", plan.lensId},
+        {"subLensId", plan.subLensId ? json::Value(*plan.subLensId) : json::Value()},
+        {"lensVersion", plan.lensVersion},
+        {"changedFiles", std::move(changed)},
+        {"fullContextFiles", strings(plan.fullContextFiles)},
+        {"omittedFiles", strings(plan.omittedFiles)},
+    };
+    return util::sha256_hex(json::canonical(scope));
+}
+
+}  // namespace
+
+void sort_queue(const Registry& registry, std::vector<contracts::LensPlan>& plans) {
+    const auto priority = [&](const contracts::LensPlan& p) {
+        const auto it =
+            registry.lensClassPriority.find(std::string(contracts::to_string(p.lensClass)));
+        return it == registry.lensClassPriority.end() ? INT64_MAX : it->second;
+    };
+    std::sort(plans.begin(), plans.end(), [&](const auto& a, const auto& b) {
+        // std::optional orders nullopt first, which is what "subLensId ASC" means for null.
+        return std::make_tuple(!a.required, priority(a), std::cref(a.lensId),
+                               std::cref(a.subLensId), std::cref(a.scopeDigest)) <
+               std::make_tuple(!b.required, priority(b), std::cref(b.lensId),
+                               std::cref(b.subLensId), std::cref(b.scopeDigest));
+    });
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        plans[i].planOrdinal = static_cast<std::int64_t>(i);
+    }
+}
+
+PlanOutcome make_plans(const Registry& registry, const config::Config& config,
+                       std::vector<PlanFile> files,
+                       const std::optional<std::vector<std::string>>& requested_lens_ids) {
+    PlanOutcome out;
+    std::sort(files.begin(), files.end(),
+              [](const PlanFile& a, const PlanFile& b) { return a.path < b.path; });
+    out.changedFiles = files.size();
+    for (const auto& f : files) {
+        out.changedLines += f.changedLines;
+    }
+    out.bucket = diff_bucket(out.changedFiles, out.changedLines);
+
+    // Hard cap: keep the best-ranked files within both limits; the rest are reported, not read.
+    std::vector<const PlanFile*> kept;
+    {
+        std::vector<const PlanFile*> ranked;
+        for (const auto& f : files) {
+            ranked.push_back(&f);
+        }
+        std::sort(ranked.begin(), ranked.end(),
+                  [](const PlanFile* a, const PlanFile* b) { return rank_before(*a, *b); });
+        std::size_t lines = 0;
+        for (const PlanFile* f : ranked) {
+            const bool fits =
+                kept.size() < static_cast<std::size_t>(config.maxChangedFiles) &&
+                lines + f->changedLines <= static_cast<std::size_t>(config.maxChangedLines);
+            if (fits) {
+                kept.push_back(f);
+                lines += f->changedLines;
+            } else {
+                out.filesOverCap.push_back(f->path);
+            }
+        }
+        std::sort(kept.begin(), kept.end(),
+                  [](const PlanFile* a, const PlanFile* b) { return a->path < b->path; });
+        std::sort(out.filesOverCap.begin(), out.filesOverCap.end());
+        if (!out.filesOverCap.empty()) {
+            out.codes.push_back(contracts::ErrorCode::DIFF_TOO_LARGE);
+        }
+    }
+
+    struct Candidate {
+        const LensEntry* lens;
+        const SubLensEntry* sub;
+        const config::LensSettings* settings;
+    };
+    std::vector<Candidate> candidates;
+    for (const auto& lens : registry.lenses) {
+        const auto& settings = config.lenses.at(lens.lensId);
+        const bool requested =
+            !requested_lens_ids || std::find(requested_lens_ids->begin(), requested_lens_ids->end(),
+                                             lens.lensId) != requested_lens_ids->end();
+        if (!settings.enabled || !requested) {
+            continue;
+        }
+        for (const auto& sub : lens.subLenses) {
+            candidates.push_back({&lens, &sub, &settings});
+        }
+    }
+
+    // Confidence: the share of changed files that at least one selected trigger claims. Files no
+    // lens claims are the ones a minimal plan would silently skip, so few claimed -> broad scan.
+    std::size_t claimed = 0;
+    for (const PlanFile* f : kept) {
+        if (std::any_of(candidates.begin(), candidates.end(),
+                        [&](const Candidate& c) { return matches(c.sub->triggers, *f); })) {
+            ++claimed;
+        }
+    }
+    out.confidence = kept.empty() ? 1.0 : static_cast<double>(claimed) / kept.size();
+    const bool broad = out.confidence < registry.broadScanThreshold;
+    if (broad) {
+        out.codes.push_back(contracts::ErrorCode::PLAN_CONFIDENCE_LOW_BROAD_SCAN);
+    }
+
+    for (const auto& c : candidates) {
+        std::vector<const PlanFile*> scope;
+        for (const PlanFile* f : kept) {
+            if (broad || matches(c.sub->triggers, *f)) {
+                scope.push_back(f);
+            }
+        }
+        std::vector<std::string> over_cap;
+        for (const auto& path : out.filesOverCap) {
+            const auto it = std::find_if(files.begin(), files.end(),
+                                         [&](const PlanFile& f) { return f.path == path; });
+            if (broad || matches(c.sub->triggers, *it)) {
+                over_cap.push_back(path);
+            }
+        }
+        if (scope.empty() && over_cap.empty()) {
+            continue;  // minimal set: a lens nothing triggers is not planned
+        }
+
+        contracts::LensPlan plan;
+        plan.schemaVersion = "lens-plan.v1";
+        plan.lensId = c.lens->lensId;
+        plan.subLensId = c.sub->subLensId;
+        plan.lensVersion = c.lens->lensVersion;
+        plan.lensClass = enum_or_throw<contracts::LensClass>(c.lens->lensClass, "lens class");
+        plan.required = c.settings->required;
+        plan.blockingPolicy =
+            enum_or_throw<contracts::BlockingPolicy>(c.lens->blockingPolicy, "blocking policy");
+        plan.providerBindingId = c.settings->provider.value_or(kNoProvider);
+        plan.permissionProfileId = enum_or_throw<contracts::PermissionProfileId>(
+            c.settings->permissionProfile, "permission profile");
+        plan.maxInputTokens =
+            c.settings->maxInputTokens > 0 ? c.settings->maxInputTokens : c.lens->maxInputTokens;
+        plan.maxOutputTokens =
+            c.settings->maxOutputTokens > 0 ? c.settings->maxOutputTokens : c.lens->maxOutputTokens;
+        plan.maxCostUsd = c.settings->maxCostUsd;
+        plan.overflowPolicy =
+            enum_or_throw<contracts::OverflowPolicy>(c.settings->overflowPolicy, "overflow policy");
+
+        // Context bound: hunks first (full files when the lens asks), biggest changes first; what
+        // does not fit is listed in omittedFiles, and the lens result will carry
+        // CONTEXT_BOUND_EXCEEDED.
+        const bool full =
+            c.lens->fullContext || c.settings->mode == "file" || c.settings->mode == "all";
+        std::vector<const PlanFile*> by_rank = scope;
+        std::sort(by_rank.begin(), by_rank.end(),
+                  [](const PlanFile* a, const PlanFile* b) { return rank_before(*a, *b); });
+        std::size_t used = 0;
+        std::vector<const PlanFile*> included;
+        for (const PlanFile* f : by_rank) {
+            const std::size_t cost = full ? f->fileBytes : f->contextBytes;
+            if (used + cost <= static_cast<std::size_t>(config.maxContextBytes)) {
+                used += cost;
+                included.push_back(f);
+            } else {
+                plan.omittedFiles.push_back(f->path);
+            }
+        }
+        std::sort(included.begin(), included.end(),
+                  [](const PlanFile* a, const PlanFile* b) { return a->path < b->path; });
+        for (const PlanFile* f : included) {
+            plan.changedFiles.push_back(f->path);
+            if (full && f->fileClass.kind != FileKind::binary) {
+                plan.fullContextFiles.push_back(f->path);
+            }
+        }
+        plan.omittedFiles.insert(plan.omittedFiles.end(), over_cap.begin(), over_cap.end());
+        std::sort(plan.omittedFiles.begin(), plan.omittedFiles.end());
+        plan.scopeDigest = scope_digest(plan, included);
+        out.plans.push_back(std::move(plan));
+    }
+    sort_queue(registry, out.plans);
+    return out;
+}
+
+}  // namespace qa::plan

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "contracts/types.hpp"
+#include "plan/classify.hpp"
+#include "plan/registry.hpp"
+
+namespace qa::plan {
+
+/// A changed file as the planner sees it.
+struct PlanFile {
+    std::string path;
+    FileClass fileClass;
+    std::size_t changedLines = 0;  ///< added + removed
+    std::size_t contextBytes = 0;  ///< bytes of its diff hunks (the default context)
+    std::size_t fileBytes = 0;     ///< bytes of the whole new file (full context)
+    std::string contentId;         ///< new blob id (old for a deletion): part of scopeDigest
+};
+
+/// Everything the planner decided, in queue order.
+struct PlanOutcome {
+    std::vector<contracts::LensPlan> plans;   ///< planOrdinal == index
+    std::vector<contracts::ErrorCode> codes;  ///< run level: DIFF_TOO_LARGE, PLAN_CONFIDENCE_...
+    double confidence = 1.0;                  ///< share of changed files some trigger matched
+    DiffBucket bucket = DiffBucket::small;
+    std::size_t changedFiles = 0;
+    std::size_t changedLines = 0;
+    std::vector<std::string> filesOverCap;  ///< ranked out by the DIFF_TOO_LARGE hard cap
+};
+
+/// The deterministic planner (seed 002 flow steps 3 to 5): selects the minimal set of enabled
+/// lenses whose triggers match, widens to a broad scan when confidence is under the registry's
+/// threshold, bounds each plan's context (omittedFiles, never a silent drop), assigns budgets and
+/// permission profiles, digests each scope and sorts by the seed's queue key:
+/// required DESC, lensClassPriority ASC, lensId ASC, subLensId ASC (null first), scopeDigest ASC.
+/// A pure function: the same arguments give the same plans, byte for byte.
+PlanOutcome make_plans(const Registry& registry, const config::Config& config,
+                       std::vector<PlanFile> files,
+                       const std::optional<std::vector<std::string>>& requested_lens_ids);
+
+/// Sorts plans by the queue key and renumbers planOrdinal.
+void sort_queue(const Registry& registry, std::vector<contracts::LensPlan>& plans);
+
+}  // namespace qa::plan

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qa::plan {
+
+/// When a sub-lens applies to a changed file. An empty list places no condition.
+struct Triggers {
+    std::vector<std::string> paths;      ///< globs (util::glob_match)
+    std::vector<std::string> languages;  ///< classify() languages
+    std::vector<std::string> fileKinds;  ///< classify() kinds by name
+};
+
+struct SubLensEntry {
+    std::optional<std::string> subLensId;
+    Triggers triggers;
+};
+
+/// One lens of lenses/registry.v1.json.
+struct LensEntry {
+    std::string lensId;
+    std::string lensClass;
+    std::string lensVersion;
+    std::string kind;  ///< rule | model | execution
+    std::string description;
+    std::string blockingPolicy;
+    std::int64_t maxInputTokens = 0;
+    std::int64_t maxOutputTokens = 0;
+    bool fullContext = false;
+    std::vector<SubLensEntry> subLenses;
+};
+
+/// The lens registry: which lenses exist, when they trigger, and their defaults.
+struct Registry {
+    std::map<std::string, std::int64_t> lensClassPriority;
+    double broadScanThreshold = 0.5;
+    std::vector<LensEntry> lenses;
+
+    const LensEntry* find(std::string_view lens_id) const;
+    std::vector<std::string> lens_ids() const;
+};
+
+/// Parses and schema-checks registry JSON text (schema lens-registry.v1). Throws json::Error.
+Registry parse_registry(std::string_view json_text);
+
+/// The registry compiled into the binary (lenses/registry.v1.json).
+const Registry& builtin_registry();
+
+}  // namespace qa::plan
