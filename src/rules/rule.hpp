@@ -1,0 +1,58 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace re2 {
+class RE2;
+}
+
+namespace qa::rules {
+
+/// Where a rule deliberately does not report: files it cannot apply to, and values that are
+/// known placeholders rather than secrets.
+struct Allowlist {
+    std::vector<std::string> paths;  ///< globs (util::glob_match); the rule skips these files
+    std::vector<std::shared_ptr<const re2::RE2>> regexes;  ///< matched against the secret
+    std::vector<std::string> regexSources;                 ///< the regexes as written
+    std::vector<std::string> stopwords;  ///< lowercase; a secret containing one is ignored
+};
+
+/// A sample line that documents the rule and is checked by the unit tests: a positive example
+/// must produce a match of its rule (with `secret` as the captured secret when given), a
+/// negative one must not.
+struct Example {
+    std::string text;
+    std::optional<std::string> secret;
+    std::optional<std::string> path;      ///< defaults to a neutral file name
+    std::optional<std::string> language;  ///< defaults to the rule's first language
+};
+
+/// The examples of one rule (`[rules.examples]`).
+struct Examples {
+    std::vector<Example> positive;
+    std::vector<Example> negative;
+};
+
+/// One detection rule, read from a `[[rules]]` table of a lens's rules.toml. Rules are data:
+/// adding one is editing TOML, never code. Immutable once parsed; the compiled regexes are
+/// shared and safe to use from several threads.
+struct Rule {
+    std::string id;
+    std::string description;
+    std::string regex;                        ///< as written in the file
+    std::shared_ptr<const re2::RE2> pattern;  ///< compiled once, multi-line, never spans lines
+    std::vector<std::string> keywords;  ///< lowercase; if any, one must occur on the match's line
+    std::optional<int> secretGroup;     ///< capture group holding a secret, masked everywhere
+    double minEntropy = 0.0;            ///< Shannon bits per byte the secret must reach
+    std::string severity;               ///< critical | high | medium | low | info
+    bool blocking = false;
+    std::string fix;  ///< a hint on how to fix or avoid the finding
+    Allowlist allowlist;
+    std::vector<std::string> languages;  ///< classify() languages; empty means every file
+    Examples examples;
+};
+
+}  // namespace qa::rules

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/rule.hpp"
+#include "rules/rule_error.hpp"
+
+namespace qa::rules {
+
+/// What one scan looks at: a whole file, or the added lines of a file joined with '\n'.
+struct ScanInput {
+    std::string_view path;      ///< repository-relative, for path allowlists
+    std::string_view language;  ///< classify() language; empty when unknown
+    std::string_view text;      ///< the buffer to scan
+    /// lineNumbers[i] is the file line of the buffer's i-th line (0-based i). Empty means the
+    /// buffer is the whole file (line i+1); lines past the end continue from the last entry.
+    std::span<const std::uint32_t> lineNumbers;
+};
+
+/// One place where a rule matched. The views point into the ScanInput's text and the RuleSet,
+/// so a match lives no longer than both. Show `secret` only through mask_secret().
+struct RuleMatch {
+    const Rule* rule = nullptr;
+    std::uint32_t line = 0;                  ///< line number in the file (1-based)
+    std::uint32_t column = 0;                ///< byte column of the match in that line (1-based)
+    std::string_view match;                  ///< the whole match
+    std::optional<std::string_view> secret;  ///< the secret group, when the rule has one
+    std::string_view lineText;               ///< the buffer line holding the match, without '\n'
+};
+
+/// The compiled rules of one rules file. One RE2::Set pass over a buffer finds which rules can
+/// match; only those run their own regex to find positions and captures. Every regex is RE2, so
+/// scanning is linear in the input whatever it contains. Scanning is const and thread-safe.
+class RuleSet {
+  public:
+    /// Reads `[[rules]]` tables. Throws RuleError naming file:line:col and the key at fault for
+    /// TOML syntax errors, unknown keys, wrong types, bad values, bad regexes, duplicate ids.
+    static RuleSet parse(std::string_view toml_text, const std::string& source_name);
+
+    /// The rules file compiled into the binary at `path` (e.g. "lenses/security/rules.toml").
+    /// Throws RuleError when it is missing or invalid.
+    static RuleSet from_embedded(std::string_view path);
+
+    RuleSet(RuleSet&&) noexcept;
+    RuleSet& operator=(RuleSet&&) noexcept;
+    ~RuleSet();
+
+    /// The rules in file order.
+    std::span<const Rule> rules() const { return rules_; }
+    /// The rule named `id`, or nullptr.
+    const Rule* find(std::string_view id) const;
+    const std::string& source() const { return source_; }
+
+    /// Every match in `input`, ordered by (line, column, rule id). When two rules capture the
+    /// same secret bytes only the one earlier in the file reports it, so a provider rule wins
+    /// over the generic ones listed after it.
+    std::vector<RuleMatch> scan(const ScanInput& input) const;
+    /// The same matches, handed one by one to `emit` in the same order.
+    void scan(const ScanInput& input, const std::function<void(const RuleMatch&)>& emit) const;
+
+  private:
+    struct Compiled;
+    RuleSet();
+
+    std::string source_;
+    std::vector<Rule> rules_;
+    std::unique_ptr<const Compiled> compiled_;  ///< the RE2::Set over every rule's pattern
+};
+
+}  // namespace qa::rules

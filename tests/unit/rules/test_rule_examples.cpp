@@ -1,0 +1,90 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "rules/mask.hpp"
+#include "rules_test_support.hpp"
+#include "util/embedded_files.hpp"
+
+using namespace qa::rules;
+
+namespace {
+
+ScanInput input_for(const Rule& rule, const Example& example) {
+    const std::string_view language = example.language ? std::string_view(*example.language)
+                                      : rule.languages.empty()
+                                          ? std::string_view()
+                                          : std::string_view(rule.languages.front());
+    const std::string_view path =
+        example.path ? std::string_view(*example.path) : std::string_view("src/example");
+    return ScanInput{path, language, example.text, {}};
+}
+
+std::vector<const RuleMatch*> matches_of(const std::vector<RuleMatch>& matches,
+                                         const std::string& id) {
+    std::vector<const RuleMatch*> out;
+    for (const auto& m : matches) {
+        if (m.rule->id == id) {
+            out.push_back(&m);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("every rule's positive examples match it and its negative examples do not", "[rules]") {
+    for (const std::string& file : test::rule_files()) {
+        const RuleSet rules = test::load_rules(file);
+        REQUIRE_FALSE(rules.rules().empty());
+        for (const Rule& rule : rules.rules()) {
+            INFO(file << ": rule " << rule.id);
+            CHECK_FALSE(rule.examples.positive.empty());
+            CHECK_FALSE(rule.examples.negative.empty());
+            for (const Example& example : rule.examples.positive) {
+                INFO("positive example: " << example.text);
+                const auto matches = rules.scan(input_for(rule, example));
+                const auto mine = matches_of(matches, rule.id);
+                CHECK_FALSE(mine.empty());
+                if (rule.secretGroup) {
+                    // A rule that captures a secret states which part it is, so the test
+                    // proves the group is the secret and not its surroundings.
+                    REQUIRE(example.secret.has_value());
+                    CHECK(std::any_of(mine.begin(), mine.end(), [&](const RuleMatch* m) {
+                        return m->secret && *m->secret == *example.secret;
+                    }));
+                    const std::string masked = mask_secret(*example.secret);
+                    CHECK(masked.find(*example.secret) == std::string::npos);
+                } else {
+                    CHECK_FALSE(example.secret.has_value());
+                }
+            }
+            for (const Example& example : rule.examples.negative) {
+                INFO("negative example: " << example.text);
+                const auto matches = rules.scan(input_for(rule, example));
+                CHECK(matches_of(matches, rule.id).empty());
+            }
+        }
+    }
+}
+
+TEST_CASE("rule files are well formed and embedded in the binary", "[rules]") {
+    std::size_t total = 0;
+    for (const std::string& file : test::rule_files()) {
+        const RuleSet rules = test::load_rules(file);
+        total += rules.rules().size();
+        for (const Rule& rule : rules.rules()) {
+            INFO(file << ": rule " << rule.id);
+            CHECK_FALSE(rule.description.empty());
+            CHECK_FALSE(rule.fix.empty());
+            for (const std::string& k : rule.keywords) {
+                CHECK(
+                    std::none_of(k.begin(), k.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+            }
+        }
+        const auto embedded = qa::util::find_embedded(file);
+        REQUIRE(embedded.has_value());
+        CHECK(RuleSet::from_embedded(file).rules().size() == rules.rules().size());
+    }
+    CHECK(total >= 40);
+}
