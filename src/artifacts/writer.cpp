@@ -1,5 +1,8 @@
 #include "artifacts/writer.hpp"
 
+#include <functional>
+#include <map>
+
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/schema_validator.hpp"
@@ -12,42 +15,56 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Validates `value` against the embedded schema `schema_id`; throws ArtifactSchemaInvalid.
-void check(const std::string& file, const std::string& pointer_prefix, const std::string& schema_id,
-           const json::Value& value) {
-    // Compiled once per process per schema: validators are immutable and thread-safe.
-    const auto errors = json::SchemaValidator::embedded(schema_id).validate(value);
-    if (!errors.empty()) {
-        throw ArtifactSchemaInvalid("ARTIFACT_SCHEMA_INVALID: " + file + ": " + pointer_prefix +
-                                    errors.front().pointer + ": " + errors.front().message);
+/// The embedded schemas of one render, each compiled on first use: a run has many plans and
+/// results of one schema, and compiling a schema costs far more than validating against it.
+class Checker {
+  public:
+    /// Validates `value` against the embedded schema `schema_id`; throws ArtifactSchemaInvalid
+    /// naming `file` and the first JSON pointer at fault.
+    void check(const std::string& file, const std::string& pointer_prefix,
+               const std::string& schema_id, const json::Value& value) {
+        auto it = validators_.find(schema_id);
+        if (it == validators_.end()) {
+            it = validators_.emplace(schema_id, json::SchemaValidator::embedded(schema_id)).first;
+        }
+        const auto errors = it->second.validate(value);
+        if (!errors.empty()) {
+            throw ArtifactSchemaInvalid("ARTIFACT_SCHEMA_INVALID: " + file + ": " + pointer_prefix +
+                                        errors.front().pointer + ": " + errors.front().message);
+        }
     }
-}
 
-template <class T>
-json::Value checked_array(const std::string& file, const std::string& schema_id,
-                          const std::vector<T>& items) {
-    json::Array out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        json::Value v = contracts::to_json(items[i]);
-        check(file, "/" + std::to_string(i), schema_id, v);
-        out.push_back(std::move(v));
+    template <class T>
+    json::Value checked_array(const std::string& file, const std::string& schema_id,
+                              const std::vector<T>& items) {
+        json::Array out;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            json::Value v = contracts::to_json(items[i]);
+            check(file, "/" + std::to_string(i), schema_id, v);
+            out.push_back(std::move(v));
+        }
+        return out;
     }
-    return out;
-}
+
+  private:
+    std::map<std::string, json::SchemaValidator, std::less<>> validators_;
+};
 
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
                                                             const contracts::SkillResult& result) {
+    Checker checker;
     const json::Value skill_input = contracts::to_json(input);
-    check("skill-input.json", "", "skill-input.v1", skill_input);
-    const json::Value plans = checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
+    checker.check("skill-input.json", "", "skill-input.v1", skill_input);
+    const json::Value plans =
+        checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
     const json::Value results =
-        checked_array("lens-results.json", "lens-result.v1", result.lensResults);
+        checker.checked_array("lens-results.json", "lens-result.v1", result.lensResults);
     const json::Value verdict = contracts::to_json(result.finalVerdict);
-    check("final-verdict.json", "", "final-verdict.v1", verdict);
+    checker.check("final-verdict.json", "", "final-verdict.v1", verdict);
     const json::Value skill_result = contracts::to_json(result);
-    check("skill-result.json", "", "skill-result.v1", skill_result);
+    checker.check("skill-result.json", "", "skill-result.v1", skill_result);
     return {{"skill-input.json", json::canonical(skill_input)},
             {"lens-plans.json", json::canonical(plans)},
             {"lens-results.json", json::canonical(results)},
@@ -76,14 +93,18 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
     }
     json::Object manifest_files;
     for (const auto& [name, bytes] : files) {
-        util::write_file_atomic(dir / name, bytes);
         manifest_files.emplace_back(name, util::sha256_hex(bytes));
     }
-    const std::string manifest = json::canonical(json::Object{
+    const json::Value manifest_value = json::Object{
         {"schemaVersion", "artifact-manifest.v1"},
         {"executionKey", result.executionKey},
         {"files", std::move(manifest_files)},
-    });
+    };
+    Checker().check("manifest.json", "", "artifact-manifest.v1", manifest_value);
+    const std::string manifest = json::canonical(manifest_value);
+    for (const auto& [name, bytes] : files) {
+        util::write_file_atomic(dir / name, bytes);
+    }
     util::write_file_atomic(dir / "manifest.json", manifest);
     util::write_file_atomic(dir / "timings.json", json::canonical(timings));
     return {dir, util::sha256_hex(manifest)};

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "config/config.hpp"
 #include "json/error.hpp"
+#include "orchestrator/failsafe.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
@@ -63,7 +64,8 @@ int dispatch(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Nothing escapes main: an unexpected error is exit 3, never an abort.
+    // Nothing escapes main: an unexpected error or a signal is exit 3, never an abort.
+    qa::orchestrator::install_failsafe_handlers();
     try {
         return dispatch(argc, argv);
     } catch (const qa::util::UsageError& e) {
