@@ -1,0 +1,133 @@
+// The hooks of .pre-commit-hooks.yaml under the real pre-commit framework (Debian's pre-commit),
+// through `pre-commit try-repo`: verdicts, and a crashing or missing binary reported as failure.
+#include <catch2/catch.hpp>
+
+#include "support/hook_fixture.hpp"
+
+namespace fs = std::filesystem;
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+using qa::test::shell_quote;
+
+namespace {
+
+constexpr const char* kPreCommit = "/usr/bin/pre-commit";
+
+/// A hooks repository holding the manifest, a user repository, and a bin folder for PATH.
+struct FrameworkSetup {
+    HookSandbox sb;
+    fs::path hooks_repo;
+    fs::path user;
+    fs::path bin;
+    fs::path pre_commit_home;
+
+    FrameworkSetup() {
+        hooks_repo = sb.init("hooks-repo");
+        fs::copy_file(fs::path(QA_SOURCE_DIR) / ".pre-commit-hooks.yaml",
+                      hooks_repo / ".pre-commit-hooks.yaml");
+        sb.git_ok(hooks_repo, "add .pre-commit-hooks.yaml");
+        sb.commit(hooks_repo, "manifest");
+        user = sb.repo_with_commit("user");
+        bin = sb.root() / "bin";
+        fs::create_directories(bin);
+        pre_commit_home = sb.root() / "pre-commit-home";
+        fs::create_directories(pre_commit_home);
+    }
+
+    void use_real_binary() const {
+        fs::remove(bin / "qa-skill-hook");
+        fs::create_symlink(QA_SKILL_HOOK_BIN, bin / "qa-skill-hook");
+    }
+
+    /// `pre-commit try-repo <hooks_repo> <hook> <extra>` in the user repository. PATH has only
+    /// the bin folder and the system folders, so no other qa-skill-hook can be found.
+    ProcResult try_repo(const std::string& hook, const std::string& extra = "") const {
+        return sb.in(user, "PATH=" + shell_quote(bin.string() + ":/usr/bin:/bin") +
+                               " PRE_COMMIT_HOME=" + shell_quote(pre_commit_home.string()) + " " +
+                               kPreCommit + " try-repo --color never " +
+                               shell_quote(hooks_repo.string()) + " " + hook + " --verbose " +
+                               extra);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("pre-commit framework: a staged conflict fails and a clean change passes",
+          "[hooks][framework]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+
+    f.sb.add_file(f.user, "src/app.py", qa::test::conflicted_python());
+    const ProcResult bad = f.try_repo("qa-skill");
+    INFO(bad.describe());
+    REQUIRE(bad.exited);
+    CHECK(bad.exit_code != 0);
+    CHECK(bad.all().find("Failed") != std::string::npos);
+    CHECK(bad.all().find("Passed") == std::string::npos);
+    CHECK(bad.all().find("src/app.py:2") != std::string::npos);
+
+    f.sb.git_ok(f.user, "rm -q --cached src/app.py");
+    fs::remove(f.user / "src/app.py");
+    f.sb.add_file(f.user, "src/ok.py", "def ok():\n    return 1\n");
+    const ProcResult good = f.try_repo("qa-skill");
+    INFO(good.describe());
+    CHECK(good.exit_code == 0);
+    CHECK(good.all().find("Passed") != std::string::npos);
+    CHECK(good.all().find("Failed") == std::string::npos);
+}
+
+TEST_CASE("pre-commit framework: a crashing or missing binary is a failure and never Passed",
+          "[hooks][framework]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.sb.add_file(f.user, "src/ok.py", "def ok():\n    return 1\n");
+
+    SECTION("binary killed by SIGSEGV") {
+        const fs::path script = f.bin / "qa-skill-hook";
+        qa::test::write_file(script, "#!/bin/sh\nkill -SEGV $$\n");
+        fs::permissions(script, fs::perms::owner_all);
+        const ProcResult r = f.try_repo("qa-skill");
+        INFO(r.describe());
+        REQUIRE(r.exited);
+        CHECK(r.exit_code != 0);
+        CHECK(r.all().find("Failed") != std::string::npos);
+        CHECK(r.all().find("Passed") == std::string::npos);
+    }
+    SECTION("binary missing from PATH") {
+        REQUIRE(!fs::exists(f.bin / "qa-skill-hook"));
+        const ProcResult r = f.try_repo("qa-skill");
+        INFO(r.describe());
+        REQUIRE(r.exited);
+        CHECK(r.exit_code != 0);
+        CHECK(r.all().find("Failed") != std::string::npos);
+        CHECK(r.all().find("Passed") == std::string::npos);
+    }
+}
+
+TEST_CASE("pre-commit framework: pre-push stage checks --from-ref..--to-ref",
+          "[hooks][framework][push]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    const std::string base = f.sb.rev_parse(f.user, "HEAD");
+    f.sb.add_file(f.user, "src/ok.py", "def ok():\n    return 1\n");
+    const std::string clean = f.sb.commit(f.user, "clean");
+    f.sb.add_file(f.user, "src/merge.py", qa::test::conflicted_python());
+    const std::string bad = f.sb.commit(f.user, "conflict");
+
+    const ProcResult pass = f.try_repo(
+        "qa-skill-pre-push", "--hook-stage push --from-ref " + base + " --to-ref " + clean);
+    INFO(pass.describe());
+    CHECK(pass.exit_code == 0);
+    CHECK(pass.all().find("Passed") != std::string::npos);
+
+    const ProcResult fail = f.try_repo(
+        "qa-skill-pre-push", "--hook-stage push --from-ref " + clean + " --to-ref " + bad);
+    INFO(fail.describe());
+    REQUIRE(fail.exited);
+    CHECK(fail.exit_code != 0);
+    CHECK(fail.all().find("Failed") != std::string::npos);
+    CHECK(fail.all().find("Passed") == std::string::npos);
+    CHECK(fail.all().find("src/merge.py:2") != std::string::npos);
+}
