@@ -8,7 +8,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-qa_skill="${1:-$root/build/h-schema/qa-skill}"
+qa_skill="${1:-$root/build/release/qa-skill}"
 size_mb="${2:-50}"
 work="${QA_BENCH_DIR:-/tmp/qa-skill-schema-bench}"
 ajv_prefix=/tmp/ajv

@@ -913,14 +913,19 @@ std::unique_ptr<SchemaValidator::Impl> SchemaValidator::Impl::compile(std::strin
         parser.addConstraintBuilder(std::string(kFormatKeyword), new FormatConstraintBuilder());
         parser.addConstraintBuilder(std::string(kMultipleOfKeyword),
                                     new MultipleOfConstraintBuilder());
-        const auto fetch = [&sources](const std::string& fetched) -> const SimdjsonDocument* {
+        // The fetched documents are owned here, not by valijson: it frees them only when
+        // populateSchema returns normally, so a schema that fails to compile would leak them.
+        std::vector<std::unique_ptr<SimdjsonDocument>> fetched_documents;
+        const auto fetch =
+            [&sources, &fetched_documents](const std::string& fetched) -> const SimdjsonDocument* {
             const auto source = load_text(sources, strip_fragment(fetched));
             if (!source) {
                 return nullptr;
             }
-            return prepare(*source, strip_fragment(fetched)).document.release();
+            fetched_documents.push_back(prepare(*source, strip_fragment(fetched)).document);
+            return fetched_documents.back().get();
         };
-        const auto free = [](const SimdjsonDocument* doc) { delete doc; };
+        const auto free = [](const SimdjsonDocument*) {};
         parser.populateSchema(SimdjsonAdapter(root.document->root()), impl->schema, fetch, free);
         return impl;
     } catch (const Error& e) {

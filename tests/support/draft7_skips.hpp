@@ -167,8 +167,10 @@ inline std::vector<std::string> draft7_files(const std::filesystem::path& root,
     return files;
 }
 
-inline std::filesystem::path draft7_suite_root(const std::filesystem::path& shared_dir) {
-    return shared_dir / "reference" / "json-schema-test-suite";
+/// The vendored copy of the suite (tests/fixtures/json-schema-test-suite, MIT licence), so a
+/// fresh clone tests itself with nothing beside it.
+inline std::filesystem::path draft7_suite_root(const std::filesystem::path& source_dir) {
+    return source_dir / "tests" / "fixtures" / "json-schema-test-suite";
 }
 
 }  // namespace qa::test

@@ -24,7 +24,7 @@ struct Tally {
 qa::json::SchemaSources suite_sources() {
     qa::json::SchemaSources sources;
     sources.url_directories.emplace_back("http://localhost:1234/",
-                                         qa::test::draft7_suite_root(QA_SHARED_DIR) / "remotes");
+                                         qa::test::draft7_suite_root(QA_SOURCE_DIR) / "remotes");
     return sources;
 }
 
@@ -40,7 +40,7 @@ std::string verdict(const qa::test::Draft7Case& c) {
 
 /// Runs the files of `dir`; `strict` says whether a case outside the skip list must pass.
 Tally run_dir(const fs::path& dir, bool strict) {
-    const fs::path root = qa::test::draft7_suite_root(QA_SHARED_DIR) / "tests" / "draft7";
+    const fs::path root = qa::test::draft7_suite_root(QA_SOURCE_DIR) / "tests" / "draft7";
     Tally tally;
     for (const auto& file : qa::test::draft7_files(root, dir)) {
         std::string error;
@@ -75,7 +75,7 @@ Tally run_dir(const fs::path& dir, bool strict) {
 }  // namespace
 
 TEST_CASE("JSON Schema Test Suite draft 7: required cases", "[json][schema][suite]") {
-    const fs::path root = qa::test::draft7_suite_root(QA_SHARED_DIR) / "tests" / "draft7";
+    const fs::path root = qa::test::draft7_suite_root(QA_SOURCE_DIR) / "tests" / "draft7";
     REQUIRE(fs::is_directory(root));
     const Tally tally = run_dir(root, true);
     std::printf("draft-7 suite: %d passed, %d skipped\n", tally.passed, tally.skipped);
@@ -83,7 +83,7 @@ TEST_CASE("JSON Schema Test Suite draft 7: required cases", "[json][schema][suit
 }
 
 TEST_CASE("JSON Schema Test Suite draft 7: optional cases", "[json][schema][suite]") {
-    const fs::path root = qa::test::draft7_suite_root(QA_SHARED_DIR) / "tests" / "draft7";
+    const fs::path root = qa::test::draft7_suite_root(QA_SOURCE_DIR) / "tests" / "draft7";
     const Tally tally = run_dir(root / "optional", true);
     std::printf("draft-7 suite (optional): %d passed, %d skipped\n", tally.passed, tally.skipped);
 }
@@ -91,7 +91,7 @@ TEST_CASE("JSON Schema Test Suite draft 7: optional cases", "[json][schema][suit
 TEST_CASE("JSON Schema Test Suite draft 7: optional formats are informational",
           "[json][schema][suite]") {
     // Draft 7 makes format assertions optional; these run for the record, skipped wholesale.
-    const fs::path root = qa::test::draft7_suite_root(QA_SHARED_DIR) / "tests" / "draft7";
+    const fs::path root = qa::test::draft7_suite_root(QA_SOURCE_DIR) / "tests" / "draft7";
     const Tally tally = run_dir(root / "optional" / "format", false);
     std::printf("draft-7 suite (optional/format, not enforced): %d agree, %d differ\n",
                 tally.passed, tally.failed);
