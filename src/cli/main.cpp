@@ -21,6 +21,8 @@ constexpr qa::cli::Command kCommands[] = {
     {"plan", "print the lens plans for the staged changes, a range or every file",
      qa::cli::run_plan},
     {"config", "show the effective configuration or check a .qa-skill.toml", qa::cli::run_config},
+    {"baseline", "create or check the committed baseline of accepted findings",
+     qa::cli::run_baseline},
     {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
      qa::cli::run_schema},
     {"install", "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",

@@ -360,6 +360,30 @@ void read_architecture(TableReader& r, Config& config) {
     r.reject_unknown();
 }
 
+/// Why `path` is not a plain repository-relative file path ("a/b.json"), or nullopt when it is.
+/// The baseline is read from git trees, which know no absolute paths, "." or "..".
+std::optional<std::string> repo_path_problem(std::string_view path) {
+    if (path.empty()) {
+        return "must not be empty";
+    }
+    if (path.front() == '/' || path.back() == '/') {
+        return "\"" + std::string(path) +
+               "\" is not a repository-relative file path (no leading or trailing '/')";
+    }
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t end = std::min(path.find('/', start), path.size());
+        const std::string_view part = path.substr(start, end - start);
+        if (part.empty() || part == "." || part == ".." || part == ".git") {
+            return "\"" + std::string(path) +
+                   "\" is not a repository-relative file path (no empty, \".\", \"..\" or "
+                   "\".git\" parts)";
+        }
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
 template <class T>
 json::Value optional_json(const std::optional<T>& v) {
     return v ? json::Value(*v) : json::Value();
@@ -400,6 +424,10 @@ Config parse_config(std::string_view text, const std::string& source,
     r.string("artifact_root", config.artifactRoot);
     if (config.artifactRoot.empty()) {
         r.fail_at(root.get("artifact_root")->source(), "artifact_root", "must not be empty");
+    }
+    r.string("baseline", config.baseline);
+    if (const auto problem = repo_path_problem(config.baseline)) {
+        r.fail_at(root.get("baseline")->source(), "baseline", *problem);
     }
     r.string_list("allow_execution_lens_classes", config.allowExecutionLensClasses, kLensClasses);
     r.string("default_permission_profile", config.defaultPermissionProfile, kProfiles);
@@ -563,6 +591,7 @@ json::Value normalized(const Config& c) {
         {"repo_id", optional_json(c.repoId)},
         {"max_concurrency", c.maxConcurrency},
         {"artifact_root", c.artifactRoot},
+        {"baseline", c.baseline},
         {"allow_execution_lens_classes", strings_json(classes)},
         {"default_permission_profile", c.defaultPermissionProfile},
         {"budget", json::Object{{"run_max_tokens", c.runMaxTokens},

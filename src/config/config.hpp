@@ -85,6 +85,8 @@ struct Config {
     std::optional<std::string> repoId;
     std::int64_t maxConcurrency = 4;
     std::string artifactRoot = ".qa-skill";
+    /// Repository-relative path of the baseline file, read from the tree under test.
+    std::string baseline = ".qa-skill-baseline.json";
     std::vector<std::string> allowExecutionLensClasses;
     std::string defaultPermissionProfile = "read_only";
     std::int64_t runMaxTokens = 300000;

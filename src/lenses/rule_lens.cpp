@@ -195,6 +195,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
 
         const rules::ScanInput input{path, view->language, scope.buffer, scope.lineNumbers};
+        rules::SuppressionLog used_directives;
         rules_.scan(input, [&](const rules::RuleMatch& m) {
             if (!selector_(plan.subLensId, *m.rule)) {
                 return;
@@ -211,6 +212,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             }
             if (rules::suppressed(m.lineText, previous, m.rule->id)) {
                 ++suppressed_count;
+                used_directives.record(m.line, m.rule->id);
                 return;
             }
             const bool is_secret = m.secret.has_value();
@@ -228,6 +230,24 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 m.rule->description + (is_secret ? " (" + shown + ")" : std::string()),
                 std::move(evidence), is_secret ? *m.secret : m.match));
         });
+
+        // Directives on added lines that suppressed nothing: reported, never blocking.
+        if (scope.buffer.find(rules::kAllowDirective) != std::string::npos) {
+            std::vector<std::uint32_t> added;
+            for (const auto& a : view->addedLines) {
+                added.push_back(a.lineNo);
+            }
+            const auto owns = [&](const rules::Rule& r) { return selector_(plan.subLensId, r); };
+            for (const auto& u : rules::unused_suppressions(
+                     {rules_, owns, path, view->language, added, *load(), used_directives})) {
+                findings.push_back(make_finding(
+                    plan, "unused-suppression", contracts::Severity::low, false, path, u.line,
+                    "Inline suppression of " + u.ruleId + " suppresses no finding here",
+                    json::Object{{"suppressedRuleId", u.ruleId},
+                                 {"fix", "Remove the directive, or name the rule it is for."}},
+                    u.contentKey));
+            }
+        }
 
         if (run_hygiene) {
             std::vector<std::uint32_t> lines;

@@ -4,6 +4,8 @@
 #include <thread>
 
 #include "artifacts/writer.hpp"
+#include "baseline/apply.hpp"
+#include "baseline/load.hpp"
 #include "contracts/enums.hpp"
 #include "contracts/hashing.hpp"
 #include "dispatch/dispatcher.hpp"
@@ -202,6 +204,7 @@ RunReport plan_only(const RunRequest& request) {
     const auto repo = open_repository(lib, request);
     RunReport report;
     report.config = load(request, repo);
+    report.repoRoot = repo.root();
     for (auto& target : targets_for(request, repo, report.config, true)) {
         const GitChangeSource source(repo, target.changes);
         RunOutcome out;
@@ -209,8 +212,12 @@ RunReport plan_only(const RunRequest& request) {
         out.baseRefCodes = target.baseRefCodes;
         out.plan = plan::make_plans(plan::builtin_registry(), report.config,
                                     plan_files(repo, target.changes, source), request.lensIds);
-        out.input = make_skill_input(report.config, repo.repo_id(), target.baseRef, target.headRef,
-                                     request.lensIds);
+        const auto accepted =
+            baseline::load_from_tree(repo, target.changes, report.config.baseline);
+        out.baselineSource = accepted ? std::optional(accepted->source) : std::nullopt;
+        out.input = make_skill_input(
+            report.config, repo.repo_id(), target.baseRef, target.headRef, request.lensIds,
+            accepted ? std::optional(accepted->baseline.digest()) : std::nullopt);
         out.result.lensPlans = out.plan.plans;
         report.runs.push_back(std::move(out));
     }
@@ -222,6 +229,7 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
     const auto repo = open_repository(lib, request);
     RunReport report;
     report.config = load(request, repo);
+    report.repoRoot = repo.root();
     const config::Config& config = report.config;
     const auto repo_id = repo.repo_id();
     const std::size_t jobs =
@@ -235,8 +243,13 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
         RunOutcome out;
         out.label = target.label;
         out.baseRefCodes = target.baseRefCodes;
+        // The baseline of the tree under test (index, pushed or head commit), never the working
+        // tree's: see baseline::load_from_tree.
+        const auto accepted = baseline::load_from_tree(repo, target.changes, config.baseline);
+        out.baselineSource = accepted ? std::optional(accepted->source) : std::nullopt;
         out.input =
-            make_skill_input(config, repo_id, target.baseRef, target.headRef, request.lensIds);
+            make_skill_input(config, repo_id, target.baseRef, target.headRef, request.lensIds,
+                             accepted ? std::optional(accepted->baseline.digest()) : std::nullopt);
         out.plan = plan::make_plans(plan::builtin_registry(), config,
                                     plan_files(repo, target.changes, source), request.lensIds);
         const auto planned = Clock::now();
@@ -246,6 +259,9 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
         auto results = std::move(dispatched_results.results);
         const auto dispatched = Clock::now();
         verdict::apply_budgets(out.input, out.plan.plans, results);
+        if (accepted) {
+            out.baselineAccepted = baseline::apply(accepted->baseline, accepted->source, results);
+        }
 
         std::vector<contracts::ErrorCode> run_codes = codes_of(target.baseRefCodes);
         run_codes.insert(run_codes.end(), out.plan.codes.begin(), out.plan.codes.end());
@@ -258,6 +274,11 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
             out.result.finalVerdict.status = contracts::VerdictStatus::FAIL;
             out.result.finalVerdict.rationale.push_back(
                 "no base ref resolved: nothing was checked");
+        }
+        if (out.baselineAccepted > 0) {
+            out.result.finalVerdict.rationale.push_back(std::to_string(out.baselineAccepted) +
+                                                        " finding(s) accepted by the baseline " +
+                                                        *out.baselineSource);
         }
         out.result.lensPlans = out.plan.plans;
         out.result.lensResults = std::move(results);

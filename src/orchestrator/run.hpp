@@ -45,11 +45,16 @@ struct RunOutcome {
     plan::PlanOutcome plan;
     std::vector<std::string> baseRefCodes;
     std::optional<std::filesystem::path> artifactDir;
+    /// The baseline the run applied ("<path> (index)", "<path> at <sha>"), when the tree under
+    /// test has one, and how many findings it accepted (they stay in lensResults, not blocking).
+    std::optional<std::string> baselineSource;
+    std::size_t baselineAccepted = 0;
 };
 
 struct RunReport {
     std::vector<RunOutcome> runs;
     config::Config config;
+    std::filesystem::path repoRoot;  ///< the working tree root (where `baseline create` writes)
     /// True when a lens thread was abandoned past its time limit: the process must end with
     /// _Exit once output is flushed, as that thread may still be running.
     bool threadsAbandoned = false;

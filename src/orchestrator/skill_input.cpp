@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "contracts/enums.hpp"
+#include "json/canonical.hpp"
+#include "util/sha256.hpp"
 
 namespace qa::orchestrator {
 namespace {
@@ -48,7 +50,8 @@ contracts::PermissionProfile profile_for(const config::Config& config,
 contracts::SkillInput make_skill_input(const config::Config& config, const std::string& repo_id,
                                        const std::optional<std::string>& base_ref,
                                        const std::string& head_ref,
-                                       const std::optional<std::vector<std::string>>& lens_ids) {
+                                       const std::optional<std::vector<std::string>>& lens_ids,
+                                       const std::optional<std::string>& baseline_digest) {
     contracts::SkillInput in;
     in.schemaVersion = "skill-input.v1";
     in.repoId = config.repoId.value_or(repo_id);
@@ -92,7 +95,13 @@ contracts::SkillInput make_skill_input(const config::Config& config, const std::
         b.timeoutMs = p.timeoutMs;
         in.providerBindings.push_back(std::move(b));
     }
-    in.configHash = config::config_hash(config);
+    if (baseline_digest) {
+        json::Value normalized = config::normalized(config);
+        normalized.as_object().emplace_back("baseline_sha256", *baseline_digest);
+        in.configHash = util::sha256_hex(json::canonical(normalized));
+    } else {
+        in.configHash = config::config_hash(config);
+    }
     return in;
 }
 

@@ -1,13 +1,66 @@
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <set>
+#include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/rule_set.hpp"
 
 namespace qa::rules {
+
+/// The text that starts an inline suppression directive.
+inline constexpr std::string_view kAllowDirective = "qa-skill: allow";
 
 /// Whether a finding of `rule_id` on `line` is suppressed by an inline comment
 /// `qa-skill: allow <rule-id>[, <rule-id>...] -- <reason>`, either trailing `line` itself or
 /// alone on `previous_line` (a comment-only line). The reason is required: a directive without
 /// ` -- <reason>` suppresses nothing, so every exception explains itself in review.
 bool suppressed(std::string_view line, std::string_view previous_line, std::string_view rule_id);
+
+/// The suppressions that took effect while one file was scanned: the line and rule of each
+/// finding a directive suppressed.
+class SuppressionLog {
+  public:
+    void record(std::uint32_t line, std::string_view rule_id) {
+        used_.emplace(line, std::string(rule_id));
+    }
+    bool contains(std::uint32_t line, std::string_view rule_id) const {
+        return used_.count({line, std::string(rule_id)}) > 0;
+    }
+
+  private:
+    std::set<std::pair<std::uint32_t, std::string>> used_;
+};
+
+/// One rule id of a directive on an added line that suppressed nothing.
+struct UnusedSuppression {
+    std::uint32_t line = 0;  ///< the directive's line
+    std::string ruleId;      ///< the rule it names
+    std::string contentKey;  ///< the rule id and the trimmed line: identifies it by content
+};
+
+/// What unused_suppressions() looks at in one file.
+struct UnusedSuppressionInput {
+    const RuleSet& rules;
+    /// The rules the calling lens (sub-lens) runs: only their ids are judged, as another lens
+    /// owns the others.
+    std::function<bool(const Rule&)> owns;
+    std::string_view path;
+    std::string_view language;
+    std::span<const std::uint32_t> addedLines;  ///< ascending line numbers of the added lines
+    std::string_view content;                   ///< the whole new file
+    const SuppressionLog& log;                  ///< what the scan suppressed
+};
+
+/// The directives with a reason on added lines whose rule ids suppressed no finding, in line
+/// and id order. A directive is used when a finding of its rule on its own line was suppressed,
+/// or, for a directive alone on its line, on the line below; when the scan did not cover that
+/// line (an unchanged line under a new comment), the line is matched here against the rule.
+std::vector<UnusedSuppression> unused_suppressions(const UnusedSuppressionInput& input);
 
 }  // namespace qa::rules

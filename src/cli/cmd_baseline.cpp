@@ -1,0 +1,232 @@
+// `qa-skill baseline create|check`: accepted findings, keyed by content fingerprint, committed
+// with the code (see src/baseline/).
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "baseline/baseline.hpp"
+#include "baseline/compare.hpp"
+#include "baseline/load.hpp"
+#include "cli/commands.hpp"
+#include "config/config.hpp"
+#include "contracts/enums.hpp"
+#include "git/error.hpp"
+#include "git/libgit2.hpp"
+#include "git/repository.hpp"
+#include "orchestrator/run.hpp"
+#include "plan/registry.hpp"
+#include "util/args.hpp"
+#include "util/atomic_file.hpp"
+#include "util/exit_code.hpp"
+
+namespace qa::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: qa-skill baseline create [--output FILE] [--jobs N]\n"
+    "       qa-skill baseline check [--baseline FILE] [--jobs N]\n"
+    "\n"
+    "create  scan every tracked file (as 'qa-skill run --all-files') and write the fingerprint\n"
+    "        of every finding to FILE (default: `baseline` of the config at the repository\n"
+    "        root, .qa-skill-baseline.json). Commit it: runs read it from the tree under test,\n"
+    "        and its findings no longer block. Exit 1, writing nothing, when the scan was\n"
+    "        incomplete.\n"
+    "check   scan every tracked file and compare with FILE: entries no finding matches any\n"
+    "        more (stale) and findings without an entry (new). Exit 0 when there are neither,\n"
+    "        1 otherwise, 2 when FILE is missing or malformed.\n";
+
+const util::OptionSpec kCreateOptions[] = {
+    {"output", "where to write (default: the config's baseline at the repository root)", "FILE"},
+    {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
+};
+
+const util::OptionSpec kCheckOptions[] = {
+    {"baseline", "the baseline to check (default: the config's baseline at the repository root)",
+     "FILE"},
+    {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
+};
+
+/// Every finding of a scan of all tracked files, and why the scan was incomplete, if it was.
+struct Scan {
+    orchestrator::RunReport report;
+    std::vector<contracts::Finding> findings;
+    std::vector<std::string> incomplete;
+};
+
+Scan scan_all_files(const util::ParsedArgs& args) {
+    orchestrator::RunRequest request;
+    request.gitEnv = git::GitEnv::from_process();
+    request.kind = orchestrator::ChangeKind::all_files;
+    request.writeArtifacts = false;  // a report on the baseline, not a gate decision
+    if (const auto jobs = args.value("jobs")) {
+        try {
+            request.jobsOverride = std::stoul(*jobs);
+        } catch (const std::exception&) {
+            throw util::UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
+        }
+        if (*request.jobsOverride == 0) {
+            throw util::UsageError("--jobs must be at least 1");
+        }
+    }
+    const std::atomic<bool> cancelled{false};
+    Scan scan{orchestrator::run(request, cancelled), {}, {}};
+    for (const auto& run : scan.report.runs) {
+        for (const auto code : run.plan.codes) {
+            if (code == contracts::ErrorCode::DIFF_TOO_LARGE) {
+                scan.incomplete.push_back("files left out: DIFF_TOO_LARGE");
+            }
+        }
+        for (const auto& result : run.result.lensResults) {
+            std::string id =
+                result.subLensId ? result.lensId + "/" + *result.subLensId : result.lensId;
+            if (result.status != contracts::LensStatus::completed || result.degraded) {
+                std::string codes;
+                for (const auto c : result.errorCodes) {
+                    codes += " " + std::string(contracts::to_string(c));
+                }
+                for (const auto c : result.warningCodes) {
+                    codes += " " + std::string(contracts::to_string(c));
+                }
+                scan.incomplete.push_back("lens " + id + " " +
+                                          std::string(contracts::to_string(result.status)) +
+                                          (result.degraded ? " (degraded)" : "") + codes);
+            }
+            scan.findings.insert(scan.findings.end(), result.findings.begin(),
+                                 result.findings.end());
+        }
+        for (const auto& id : run.result.finalVerdict.missingRequiredLensIds) {
+            scan.incomplete.push_back("required lens did not run: " + id);
+        }
+    }
+    return scan;
+}
+
+/// The exit code, ending at once when a lens thread was abandoned (it may still be running).
+int finish(const Scan& scan, int code) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    if (scan.report.threadsAbandoned) {
+        std::_Exit(code);
+    }
+    return code;
+}
+
+/// The working tree root and the configured baseline path there.
+fs::path configured_baseline() {
+    const git::LibGit2 lib;
+    fs::path root;
+    try {
+        root = git::Repository::open(lib, ".", git::GitEnv::from_process()).root();
+    } catch (const git::GitError& e) {
+        throw util::UsageError(std::string("not in a git repository: ") + e.what());
+    }
+    const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
+    return root / config.baseline;
+}
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+int run_create(const std::vector<std::string>& args) {
+    const auto parsed = util::parse_args("qa-skill baseline create", kCreateOptions, args);
+    if (parsed.help) {
+        std::fputs(
+            util::usage_text("qa-skill baseline create [--output FILE]", kCreateOptions).c_str(),
+            stdout);
+        return util::kExitPass;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
+    }
+    const fs::path output =
+        parsed.value("output") ? fs::path(*parsed.value("output")) : configured_baseline();
+    const Scan scan = scan_all_files(parsed);
+    if (!scan.incomplete.empty()) {
+        // A baseline from a partial scan would make the missing findings look fixed later.
+        std::fprintf(stderr, "qa-skill: baseline not written: the scan was incomplete\n");
+        for (const auto& why : scan.incomplete) {
+            std::fprintf(stderr, "  %s\n", why.c_str());
+        }
+        return finish(scan, util::kExitFail);
+    }
+    const auto baseline = baseline::Baseline::from_findings(scan.findings);
+    util::write_file_atomic(output, baseline.render());
+    std::printf("qa-skill: baseline %s: %s from %s; commit it to accept them\n",
+                output.string().c_str(),
+                plural(baseline.entries().size(), "entry", "entries").c_str(),
+                plural(scan.findings.size(), "finding", "findings").c_str());
+    return finish(scan, util::kExitPass);
+}
+
+int run_check(const std::vector<std::string>& args) {
+    const auto parsed = util::parse_args("qa-skill baseline check", kCheckOptions, args);
+    if (parsed.help) {
+        std::fputs(
+            util::usage_text("qa-skill baseline check [--baseline FILE]", kCheckOptions).c_str(),
+            stdout);
+        return util::kExitPass;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
+    }
+    const fs::path file =
+        parsed.value("baseline") ? fs::path(*parsed.value("baseline")) : configured_baseline();
+    // The file as it is on disk: the one being reviewed or edited (runs read the committed one).
+    const auto baseline = baseline::load_file(file);
+    const Scan scan = scan_all_files(parsed);
+    const auto c = baseline::compare(baseline, scan.findings);
+
+    std::printf("qa-skill: baseline check %s: %s, %s matched, %s, %s\n", file.string().c_str(),
+                plural(baseline.entries().size(), "entry", "entries").c_str(),
+                plural(c.matchedFindings, "finding", "findings").c_str(),
+                plural(c.stale.size(), "stale entry", "stale entries").c_str(),
+                plural(c.unbaselined.size(), "new finding", "new findings").c_str());
+    for (const auto& e : c.stale) {
+        std::printf("  stale  %s  %s  %s  %s\n", e.path.c_str(), e.ruleId.c_str(),
+                    e.fingerprint.substr(0, 12).c_str(), e.note.value_or("").c_str());
+    }
+    for (const auto& f : c.unbaselined) {
+        std::printf("  new    %s:%lld  %s/%s  %s  %s\n", f.file.c_str(),
+                    static_cast<long long>(f.startLine), f.lensId.c_str(), f.ruleId.c_str(),
+                    std::string(contracts::to_string(f.severity)).c_str(), f.summary.c_str());
+    }
+    for (const auto& why : scan.incomplete) {
+        std::printf("  incomplete scan: %s\n", why.c_str());
+    }
+    const bool clean = c.stale.empty() && c.unbaselined.empty() && scan.incomplete.empty();
+    if (!clean) {
+        std::printf(
+            "qa-skill: fix new findings or accept them, and drop stale entries, with "
+            "'qa-skill baseline create'\n");
+    }
+    return finish(scan, clean ? util::kExitPass : util::kExitFail);
+}
+
+}  // namespace
+
+int run_baseline(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        std::fputs(kUsage, stderr);
+        return util::kExitUsage;
+    }
+    const std::string& sub = args.front();
+    if (sub == "--help" || sub == "-h" || sub == "help") {
+        std::fputs(kUsage, stdout);
+        return util::kExitPass;
+    }
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (sub == "create") {
+        return run_create(rest);
+    }
+    if (sub == "check") {
+        return run_check(rest);
+    }
+    throw util::UsageError("unknown baseline subcommand '" + sub + "'\n\n" + kUsage);
+}
+
+}  // namespace qa::cli
