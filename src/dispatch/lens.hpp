@@ -2,6 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +22,114 @@ struct AddedLine {
     std::string_view text;
 };
 
+/// The added lines of one changed file, iterated in line order.
+///
+/// For a diff they are listed: views into the change set, valid for the whole run. When every
+/// line of the file is added (all-files mode) nothing is held: iterating reads the file through
+/// a loader, one file at a time, and a line's text lives as long as the iterator that produced
+/// it (a range-for loop may keep views of earlier lines). Iterating then throws when the file
+/// cannot be read.
+class AddedLines {
+  public:
+    /// Reads the whole new content; never returns null (it throws instead).
+    using Loader = std::function<std::shared_ptr<const std::string>()>;
+
+    class Iterator;
+    struct Sentinel {};
+
+    AddedLines() = default;
+    AddedLines(std::vector<AddedLine> lines) : listed_(std::move(lines)) {}
+    /// Lines 1 to `count` of the content `load` reads.
+    static AddedLines every_line(std::size_t count, Loader load);
+
+    /// Whether these are all the lines of the file (not held; iterating reads the file).
+    bool every_line() const { return static_cast<bool>(load_); }
+    std::size_t size() const { return load_ ? count_ : listed_.size(); }
+    bool empty() const { return size() == 0; }
+    void push_back(AddedLine line) { listed_.push_back(line); }
+
+    Iterator begin() const;
+    Sentinel end() const { return {}; }
+
+  private:
+    std::vector<AddedLine> listed_;
+    std::size_t count_ = 0;
+    Loader load_;
+};
+
+class AddedLines::Iterator {
+  public:
+    using value_type = AddedLine;
+    using difference_type = std::ptrdiff_t;
+    using reference = const AddedLine&;
+    using pointer = const AddedLine*;
+    using iterator_category = std::input_iterator_tag;
+
+    const AddedLine& operator*() const { return current_; }
+    const AddedLine* operator->() const { return &current_; }
+    Iterator& operator++() {
+        advance();
+        return *this;
+    }
+    friend bool operator==(const Iterator& it, Sentinel) { return it.done_; }
+
+  private:
+    friend class AddedLines;
+    void advance();
+
+    const std::vector<AddedLine>* listed_ = nullptr;
+    std::size_t index_ = 0;
+    std::shared_ptr<const std::string> content_;  ///< every_line(): what the views point into
+    std::size_t offset_ = 0;
+    AddedLine current_;
+    bool done_ = true;
+};
+
+inline AddedLines AddedLines::every_line(std::size_t count, Loader load) {
+    AddedLines lines;
+    lines.count_ = count;
+    lines.load_ = std::move(load);
+    return lines;
+}
+
+inline AddedLines::Iterator AddedLines::begin() const {
+    Iterator it;
+    if (load_) {
+        if (count_ > 0) {
+            it.content_ = load_();
+            it.done_ = false;
+            it.advance();
+        }
+        return it;
+    }
+    it.listed_ = &listed_;
+    it.done_ = listed_.empty();
+    if (!it.done_) {
+        it.current_ = listed_.front();
+    }
+    return it;
+}
+
+inline void AddedLines::Iterator::advance() {
+    if (listed_ != nullptr) {
+        done_ = ++index_ >= listed_->size();
+        if (!done_) {
+            current_ = (*listed_)[index_];
+        }
+        return;
+    }
+    const std::string_view text = *content_;
+    if (offset_ >= text.size()) {
+        done_ = true;
+        return;
+    }
+    // Like the lines of a diff: without their '\n', a CRLF line keeps its '\r'.
+    const std::size_t nl = text.find('\n', offset_);
+    const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    current_ = AddedLine{current_.lineNo + 1, text.substr(offset_, end - offset_)};
+    offset_ = end + 1;
+}
+
 /// What a lens may read about one changed file. Views stay valid for the whole run.
 struct ChangedFileView {
     std::string path;
@@ -25,7 +137,7 @@ struct ChangedFileView {
     std::string fileKind;
     bool binary = false;
     bool deleted = false;
-    std::vector<AddedLine> addedLines;
+    AddedLines addedLines;
 };
 
 /// Read access to the change under test. Abstract so that lenses never know whether they run
@@ -36,9 +148,32 @@ class ChangeSource {
     /// The changed file at `path`, or nullptr when it is not part of the change.
     virtual const ChangedFileView* file(std::string_view path) const = 0;
     /// The whole new content of `path` (the tree under test, not the working tree), or nullopt
-    /// for a deleted, binary or unreadable file. Thread-safe.
+    /// when the change has no new content for it (a deletion, a submodule). Throws when the
+    /// content exists but cannot be read: a lens must never scan nothing in its place.
+    /// Thread-safe.
     virtual std::optional<std::string> full_content(std::string_view path) const = 0;
+
+    /// Work that several plans of one run would repeat on the same file, done once: the first
+    /// call for (`path`, `key`) runs `compute` and keeps its value for the run; later calls get
+    /// that value. `key` names the computation and the type of its value, and must determine
+    /// the value together with the file's content (results may not depend on which plan asked
+    /// first). Thread-safe; the default keeps nothing. Use shared_value() for a typed value.
+    virtual std::shared_ptr<const void> shared(
+        std::string_view path, std::string_view key,
+        const std::function<std::shared_ptr<const void>()>& compute) const {
+        (void)path;
+        (void)key;
+        return compute();
+    }
 };
+
+/// ChangeSource::shared() with a typed value: `compute` returns std::shared_ptr<const T>.
+template <class T, class Compute>
+std::shared_ptr<const T> shared_value(const ChangeSource& changes, std::string_view path,
+                                      std::string_view key, Compute&& compute) {
+    return std::static_pointer_cast<const T>(
+        changes.shared(path, key, [&]() -> std::shared_ptr<const void> { return compute(); }));
+}
 
 /// Everything a lens run receives besides its plan.
 struct LensContext {

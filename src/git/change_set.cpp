@@ -1,7 +1,11 @@
 #include "git/change_set.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <set>
 
+#include "git/blob_reader.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
 
@@ -111,19 +115,14 @@ void add_typechange_content(Collector& c, const git_diff_delta* delta) {
     c.skip_content = true;
 }
 
-int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
-    auto& c = *static_cast<Collector*>(payload);
-    const auto status = file_status(delta->status);
-    if (!status) {
-        c.skip_content = true;
-        return 0;
-    }
+/// A delta's paths, modes and object ids; no content.
+FileChange file_change(const git_diff_delta* delta, FileStatus status) {
     FileChange file;
-    file.status = *status;
-    const bool absent_new = *status == FileStatus::deleted;
+    file.status = status;
+    const bool absent_new = status == FileStatus::deleted;
     file.path = absent_new ? delta->old_file.path : delta->new_file.path;
-    file.old_path = *status == FileStatus::added ? file.path : delta->old_file.path;
-    file.old_mode = *status == FileStatus::added ? 0 : delta->old_file.mode;
+    file.old_path = status == FileStatus::added ? file.path : delta->old_file.path;
+    file.old_mode = status == FileStatus::added ? 0 : delta->old_file.mode;
     file.new_mode = absent_new ? 0 : delta->new_file.mode;
     if (file.old_mode != 0) {
         file.old_oid = to_hex(delta->old_file.id);
@@ -134,6 +133,17 @@ int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
     file.is_symlink = file.old_mode == GIT_FILEMODE_LINK || file.new_mode == GIT_FILEMODE_LINK;
     file.is_submodule =
         file.old_mode == GIT_FILEMODE_COMMIT || file.new_mode == GIT_FILEMODE_COMMIT;
+    return file;
+}
+
+int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
+    auto& c = *static_cast<Collector*>(payload);
+    const auto status = file_status(delta->status);
+    if (!status) {
+        c.skip_content = true;
+        return 0;
+    }
+    FileChange file = file_change(delta, *status);
     file.binary = (delta->flags & GIT_DIFF_FLAG_BINARY) != 0 && !file.is_submodule;
     // A submodule's "content" is libgit2's "Subproject commit <sha>" text: not a file's lines
     // (a secret scanner would see a 40-hex string), so it gets no hunks; the oids carry it.
@@ -191,16 +201,232 @@ int on_line(const git_diff_delta* /*delta*/, const git_diff_hunk* /*hunk*/,
     return 0;
 }
 
+void sort_by_path(std::vector<FileChange>& files) {
+    std::sort(files.begin(), files.end(), [](const FileChange& a, const FileChange& b) {
+        // std::string compares as unsigned char: byte order, as git sorts paths.
+        return a.path != b.path ? a.path < b.path : a.old_path < b.old_path;
+    });
+}
+
 std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const DiffOptions& options) {
     Collector collector{repo, options, {}, false};
     collector.files.reserve(git_diff_num_deltas(diff));
     check(git_diff_foreach(diff, on_file, nullptr, on_hunk, on_line, &collector), "read diff");
-    std::sort(collector.files.begin(), collector.files.end(),
-              [](const FileChange& a, const FileChange& b) {
-                  // std::string compares as unsigned char: byte order, as git sorts paths.
-                  return a.path != b.path ? a.path < b.path : a.old_path < b.old_path;
-              });
+    sort_by_path(collector.files);
     return std::move(collector.files);
+}
+
+/// How git diff treats a path's content, from its `diff` attribute, as libgit2's diff driver
+/// lookup decides it: `-diff` (and the `binary` macro) forces binary, `diff` forces text,
+/// `diff=<name>` follows diff.<name>.binary, and anything else looks at the content.
+enum class DiffDriver { by_content, binary, text };
+
+/// Whether a search path option (GIT_OPT_GET_SEARCH_PATH) names a directory holding `file`.
+bool in_search_path(int level, const char* file) {
+    Buf dirs;
+    if (git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH, level, dirs.out()) != 0) {
+        git_error_clear();
+        return true;  // unknown: assume there is one
+    }
+    std::string_view rest = dirs.view();
+    while (!rest.empty()) {
+        const std::size_t end = rest.find(GIT_PATH_LIST_SEPARATOR);
+        const std::string_view dir = rest.substr(0, end);
+        std::error_code ec;
+        if (!dir.empty() &&
+            (std::filesystem::exists(std::filesystem::path(dir) / file, ec) || ec)) {
+            return true;
+        }
+        rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+    }
+    return false;
+}
+
+/// Whether any file that could hold attributes for `paths` exists, looking where libgit2's
+/// attribute lookup looks: the system and global (core.attributesFile, or XDG) files,
+/// info/attributes, and `.gitattributes` in the index or in the working tree of every folder on
+/// the way to a path. When none does, every attribute is unspecified, and the per-path lookup
+/// (a dozen file-system calls each) is skipped. Errs towards "yes".
+bool attribute_files_exist(git_repository* repo, const std::vector<std::string>& paths) {
+    if (in_search_path(GIT_CONFIG_LEVEL_SYSTEM, "gitattributes")) {
+        return true;
+    }
+    ConfigHandle config;
+    if (git_repository_config_snapshot(config.out(), repo) != 0) {
+        git_error_clear();
+        return true;
+    }
+    Handle<git_config_entry, &git_config_entry_free> entry;
+    if (git_config_get_entry(entry.out(), config.get(), "core.attributesfile") == 0) {
+        return true;
+    }
+    git_error_clear();
+    if (in_search_path(GIT_CONFIG_LEVEL_XDG, "attributes")) {
+        return true;
+    }
+    std::error_code ec;
+    for (const char* dir : {git_repository_commondir(repo), git_repository_path(repo)}) {
+        if (dir != nullptr &&
+            (std::filesystem::exists(std::filesystem::path(dir) / "info" / "attributes", ec) ||
+             ec)) {
+            return true;
+        }
+    }
+    const auto is_attributes = [](std::string_view path) {
+        return path == ".gitattributes" || path.ends_with("/.gitattributes");
+    };
+    IndexHandle index;
+    if (git_repository_index(index.out(), repo) != 0) {
+        git_error_clear();
+        return true;
+    }
+    for (std::size_t i = 0; i < git_index_entrycount(index.get()); ++i) {
+        if (is_attributes(git_index_get_byindex(index.get(), i)->path)) {
+            return true;
+        }
+    }
+    std::set<std::string> folders = {""};
+    for (const auto& path : paths) {
+        if (is_attributes(path)) {
+            return true;
+        }
+        for (std::size_t slash = path.find('/'); slash != std::string::npos;
+             slash = path.find('/', slash + 1)) {
+            folders.insert(path.substr(0, slash));
+        }
+    }
+    if (const char* workdir = git_repository_workdir(repo)) {
+        for (const auto& folder : folders) {
+            if (std::filesystem::exists(std::filesystem::path(workdir) / folder / ".gitattributes",
+                                        ec) ||
+                ec) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+class DiffDrivers {
+  public:
+    DiffDrivers(git_repository* repo, const std::vector<std::string>& paths)
+        : repo_(repo), any_attributes_(attribute_files_exist(repo, paths)) {}
+
+    DiffDriver of(const std::string& path) {
+        if (!any_attributes_) {
+            return DiffDriver::by_content;
+        }
+        const char* value = nullptr;
+        check(git_attr_get(&value, repo_, GIT_ATTR_CHECK_FILE_THEN_INDEX, path.c_str(), "diff"),
+              "read the diff attribute of " + path);
+        switch (git_attr_value(value)) {
+            case GIT_ATTR_VALUE_FALSE:
+                return DiffDriver::binary;
+            case GIT_ATTR_VALUE_TRUE:
+                return DiffDriver::text;
+            case GIT_ATTR_VALUE_STRING:
+                return named(value);
+            default:
+                return DiffDriver::by_content;
+        }
+    }
+
+  private:
+    DiffDriver named(const std::string& name) {
+        if (!config_ && git_repository_config_snapshot(config_.out(), repo_) != 0) {
+            git_error_clear();  // libgit2 falls back to the content check too
+            return DiffDriver::by_content;
+        }
+        int binary = 0;
+        if (git_config_get_bool(&binary, config_.get(), ("diff." + name + ".binary").c_str()) !=
+            0) {
+            git_error_clear();  // unset or "auto"
+            return DiffDriver::by_content;
+        }
+        return binary != 0 ? DiffDriver::binary : DiffDriver::text;
+    }
+
+    git_repository* repo_;
+    bool any_attributes_;
+    ConfigHandle config_;
+};
+
+/// git's buffer_is_binary() window: a NUL byte in it makes the content binary.
+constexpr std::size_t kBinaryProbeBytes = 8000;
+/// libgit2's GIT_XDIFF_MAX_SIZE: larger content is binary even when `diff` forces text.
+constexpr std::uint64_t kMaxXdiffBytes = 1024ULL * 1024 * 1024;
+
+std::size_t count_lines(std::string_view text) {
+    std::size_t lines = 0;
+    const char* at = text.data();
+    const char* const end = at + text.size();
+    while (at < end) {
+        ++lines;  // a last line without '\n' counts too, as in git diff
+        const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+        if (nl == nullptr) {
+            break;
+        }
+        at = static_cast<const char*>(nl) + 1;
+    }
+    return lines;
+}
+
+/// The counts and binary flag git diff gives `file` as a new file, read through `reader`.
+void add_whole_content(FileChange& file, const BlobReader& reader, DiffDrivers& drivers) {
+    const DiffDriver driver = drivers.of(file.path);
+    if (driver == DiffDriver::binary) {
+        file.binary = true;
+        return;
+    }
+    const std::uint64_t limit = driver == DiffDriver::text ? kMaxXdiffBytes : kMaxTextBytes;
+    const BlobRead blob = reader.read(file.path, file.new_oid, file.new_mode, limit);
+    if (!blob.found) {
+        throw make_error(GIT_ENOTFOUND, "read blob " + file.new_oid + " of " + file.path);
+    }
+    file.new_size = blob.size;
+    const std::string_view content = blob.content;
+    if (blob.size > limit ||
+        (driver == DiffDriver::by_content &&
+         content.substr(0, kBinaryProbeBytes).find('\0') != std::string_view::npos)) {
+        file.binary = true;
+        return;
+    }
+    file.added_lines = count_lines(content);
+    if (file.added_lines > 0) {
+        Hunk hunk;
+        hunk.new_start = 1;
+        hunk.new_lines = static_cast<std::uint32_t>(file.added_lines);
+        file.hunks.push_back(std::move(hunk));
+    }
+}
+
+/// Every delta of `diff` (the empty tree against something) as an all_lines_added file: the
+/// counts come from one read of each blob, and no line is held.
+std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff) {
+    const BlobReader reader(repo);
+    const std::size_t n = git_diff_num_deltas(diff);
+    std::vector<std::string> paths;
+    for (std::size_t i = 0; i < n; ++i) {
+        paths.emplace_back(git_diff_get_delta(diff, i)->new_file.path);
+    }
+    DiffDrivers drivers(repo.raw(), paths);
+    std::vector<FileChange> files;
+    files.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const git_diff_delta* delta = git_diff_get_delta(diff, i);
+        const auto status = file_status(delta->status);
+        if (!status) {
+            continue;
+        }
+        FileChange file = file_change(delta, *status);
+        file.all_lines_added = true;
+        if (!file.is_submodule && !file.new_oid.empty()) {
+            add_whole_content(file, reader, drivers);
+        }
+        files.push_back(std::move(file));
+    }
+    sort_by_path(files);
+    return files;
 }
 
 git_oid parse_oid(const std::string& hex) {
@@ -433,12 +659,22 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
     return result;
 }
 
-ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
-    return index_against(repo.raw(), nullptr, kEmptyTreeSha, false, options);
+ChangeSet all_files(const Repository& repo, const DiffOptions& /*options*/) {
+    IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
+    check(git_repository_index(index.out(), repo.raw()), "read the index");
+    const git_diff_options opts = diff_options();
+    DiffHandle diff;
+    check(git_diff_tree_to_index(diff.out(), repo.raw(), nullptr, index.get(), &opts),
+          "diff the index");
+    ChangeSet set;
+    set.base = kEmptyTreeSha;
+    set.head = kIndexHead;
+    set.files = collect_all_added(repo, diff.get());
+    return set;
 }
 
 ChangeSet all_files(const Repository& repo, const std::string& revision,
-                    const DiffOptions& options) {
+                    const DiffOptions& /*options*/) {
     ObjectHandle object;
     check(git_revparse_single(object.out(), repo.raw(), revision.c_str()),
           "resolve '" + revision + "'");
@@ -461,7 +697,7 @@ ChangeSet all_files(const Repository& repo, const std::string& revision,
     ChangeSet set;
     set.base = kEmptyTreeSha;
     set.head = std::move(head);
-    set.files = collect(repo.raw(), diff.get(), options);
+    set.files = collect_all_added(repo, diff.get());
     return set;
 }
 

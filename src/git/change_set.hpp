@@ -55,6 +55,14 @@ struct FileChange {
     std::vector<Hunk> hunks;
     std::size_t added_lines = 0;
     std::size_t removed_lines = 0;
+    /// Every line of the new content is added and the lines are not held here (all-files mode):
+    /// `hunks` is the one header "@@ -0,0 +1,N @@" with no lines, and the lines are the blob
+    /// itself, read when needed (BlobReader). Holding every line of a whole tree would cost
+    /// several times its size in memory.
+    bool all_lines_added = false;
+    /// Size in bytes of the new blob when the change set read it (all_lines_added files that are
+    /// not binary by attribute), so callers need not read it again; 0 otherwise.
+    std::uint64_t new_size = 0;
 };
 
 struct ChangeSet {
@@ -107,10 +115,12 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
                                           const DiffOptions& options = {});
 
 /// Every tracked file of the index as added (onboarding, baselines): the empty tree diffed to
-/// the index; head is kIndexHead.
+/// the index; head is kIndexHead. Files are all_lines_added: counts, binary detection (as git
+/// diff decides it: `diff` attributes, then a NUL byte in the first 8000 bytes) and one hunk
+/// header each, but no lines, whatever `options` says. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
-/// Every file of the tree of `revision` (a commit, tag or tree) as added; head is the commit's
-/// sha (the tree's sha when `revision` names a tree).
+/// Every file of the tree of `revision` (a commit, tag or tree) as added, like all_files(repo);
+/// head is the commit's sha (the tree's sha when `revision` names a tree).
 ChangeSet all_files(const Repository& repo, const std::string& revision,
                     const DiffOptions& options = {});
 

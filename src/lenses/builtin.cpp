@@ -17,11 +17,15 @@ struct Builtins {
 
     Builtins() {
         const auto& registry = plan::builtin_registry();
+        // Compiled once and shared: the security lens scans with them, and every rule lens
+        // masks what they find in the snippets it shows.
+        const auto security_rules = std::make_shared<const rules::RuleSet>(
+            rules::RuleSet::from_embedded("lenses/security/rules.toml"));
         // security: credential rules apply to every file (no languages); unsafe-code rules are
         // per language. The sub-lens decides which of the two families runs.
         security = std::make_unique<RuleLens>(
             "security", registry.find("security")->lensVersion, contracts::LensClass::security,
-            rules::RuleSet::from_embedded("lenses/security/rules.toml"),
+            security_rules,
             [](const std::optional<std::string>& sub, const rules::Rule& rule) {
                 if (sub == std::optional<std::string>("secrets")) {
                     return rule.languages.empty();
@@ -31,11 +35,13 @@ struct Builtins {
                 }
                 return true;
             },
-            false);
+            false, security_rules);
         style = std::make_unique<RuleLens>(
             "style", registry.find("style")->lensVersion, contracts::LensClass::style,
-            rules::RuleSet::from_embedded("lenses/style/rules.toml"),
-            [](const std::optional<std::string>&, const rules::Rule&) { return true; }, true);
+            std::make_shared<const rules::RuleSet>(
+                rules::RuleSet::from_embedded("lenses/style/rules.toml")),
+            [](const std::optional<std::string>&, const rules::Rule&) { return true; }, true,
+            security_rules);
         architecture = std::make_unique<LayeringLens>(registry.find("architecture")->lensVersion);
     }
 };

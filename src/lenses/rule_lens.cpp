@@ -21,6 +21,13 @@ contracts::Severity severity_of(std::string_view text) {
         contracts::Severity::medium);
 }
 
+/// What one set pass found in a file: the rules that may match it, and whether it holds an
+/// inline suppression directive. Shared by the plans of a run (ChangeSource::shared).
+struct Prefilter {
+    std::vector<std::size_t> candidates;
+    bool directive = false;
+};
+
 /// The lines a lens looks at in one file, and the buffer the rule engine scans.
 struct Scope {
     std::string buffer;
@@ -40,6 +47,23 @@ std::vector<std::string_view> split_lines(std::string_view content) {
         start = end + 1;
     }
     return lines;
+}
+
+/// `text` with every secret the credential rules find in it masked. Language-neutral scan: only
+/// the rules that apply to every file (the credential rules) run.
+std::string without_secrets(const rules::RuleSet& credentials, std::string_view path,
+                            std::string_view text) {
+    std::string out(text);
+    std::vector<std::string> secrets;
+    for (const auto& m : credentials.scan(rules::ScanInput{path, "", out, {}})) {
+        if (m.secret) {
+            secrets.emplace_back(*m.secret);
+        }
+    }
+    for (const auto& secret : secrets) {
+        out = rules::redact(out, secret);
+    }
+    return out;
 }
 
 }  // namespace
@@ -97,22 +121,29 @@ contracts::LensResult completed_result(const contracts::LensPlan& plan,
     r.usage.costUsd = 0.0;
     r.usage.unavailableReason = std::nullopt;
     r.executionAudit = std::nullopt;
-    json::Array hashed;
-    for (const auto& f : r.findings) {
-        hashed.push_back(contracts::to_json(f));
+    // The canonical JSON of the findings array, hashed one element at a time (the same bytes
+    // as canonical() of the whole array, without holding it: a scan may find thousands).
+    util::Sha256 hashed;
+    hashed.update("[");
+    for (std::size_t i = 0; i < r.findings.size(); ++i) {
+        hashed.update(i == 0 ? "" : ",");
+        hashed.update(json::canonical(contracts::to_json(r.findings[i])));
     }
-    r.adapterResponseHash = util::sha256_hex(json::canonical(json::Value(std::move(hashed))));
+    hashed.update("]");
+    r.adapterResponseHash = hashed.hex_digest();
     return r;
 }
 
 RuleLens::RuleLens(std::string id, std::string version, contracts::LensClass cls,
-                   rules::RuleSet rules, RuleSelector selector, bool hygiene_sub_lens)
+                   std::shared_ptr<const rules::RuleSet> rules, RuleSelector selector,
+                   bool hygiene_sub_lens, std::shared_ptr<const rules::RuleSet> credentials)
     : id_(std::move(id)),
       version_(std::move(version)),
       class_(cls),
       rules_(std::move(rules)),
       selector_(std::move(selector)),
-      hygiene_(hygiene_sub_lens) {}
+      hygiene_(hygiene_sub_lens),
+      credentials_(std::move(credentials)) {}
 
 contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                     const dispatch::LensContext& context) const {
@@ -125,6 +156,9 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }
 
+    // Names the prefilter result of a file, which depends on the buffer this lens scans.
+    const std::string prefilter_key = "rule-lens-prefilter/" + id_ + "/" + settings.mode + "/" +
+                                      std::to_string(settings.diffContext);
     std::vector<contracts::Finding> findings;
     std::size_t scanned = 0, suppressed_count = 0;
     for (const auto& path : plan.changedFiles) {
@@ -162,41 +196,69 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             continue;
         }
 
-        // The lines findings may land on, and the buffer the rules scan.
+        // The lines findings may land on, and the buffer the rules scan. When every line counts
+        // (mode file or all, or every line added) the content itself is scanned, uncopied.
+        const bool whole = whole_file || view->addedLines.every_line();
         Scope scope;
         std::vector<std::string_view> file_lines;
-        if (whole_file || with_context) {
-            file_lines = split_lines(*load());
+        bool scoped = false;
+        const auto scanned_text = [&]() -> std::string_view {
+            if (scoped) {
+                return whole ? std::string_view(*content) : std::string_view(scope.buffer);
+            }
+            scoped = true;
+            if (whole) {
+                return *load();
+            }
+            if (with_context) {
+                file_lines = split_lines(*load());
+                std::vector<bool> wanted(file_lines.size() + 1, false);
+                const auto n = static_cast<std::int64_t>(settings.diffContext);
+                for (const auto& added : view->addedLines) {
+                    for (std::int64_t l = std::max<std::int64_t>(1, added.lineNo - n);
+                         l <= std::min<std::int64_t>(static_cast<std::int64_t>(file_lines.size()),
+                                                     added.lineNo + n);
+                         ++l) {
+                        wanted[static_cast<std::size_t>(l)] = true;
+                    }
+                }
+                for (std::size_t l = 1; l < wanted.size(); ++l) {
+                    if (wanted[l]) {
+                        scope.buffer.append(file_lines[l - 1]).push_back('\n');
+                        scope.lineNumbers.push_back(static_cast<std::uint32_t>(l));
+                    }
+                }
+            } else {
+                for (const auto& added : view->addedLines) {
+                    scope.buffer.append(added.text).push_back('\n');
+                    scope.lineNumbers.push_back(added.lineNo);
+                }
+            }
+            return scope.buffer;
+        };
+        // One set pass per file serves every sub-lens of this lens (their plans share it), and a
+        // sub-lens with no candidate rule, no directive and no hygiene check here reads nothing.
+        const auto pre =
+            dispatch::shared_value<Prefilter>(context.changes, path, prefilter_key, [&] {
+                auto p = std::make_shared<Prefilter>();
+                p->candidates = rules_->candidates(scanned_text());
+                p->directive = scanned_text().find(rules::kAllowDirective) != std::string::npos;
+                return std::shared_ptr<const Prefilter>(std::move(p));
+            });
+        std::vector<std::size_t> to_run;
+        for (const std::size_t c : pre->candidates) {
+            if (selector_(plan.subLensId, rules_->rules()[c])) {
+                to_run.push_back(c);
+            }
         }
-        if (whole_file) {
-            scope.buffer = *content;
-        } else if (with_context) {
-            std::vector<bool> wanted(file_lines.size() + 1, false);
-            const auto n = static_cast<std::int64_t>(settings.diffContext);
-            for (const auto& added : view->addedLines) {
-                for (std::int64_t l = std::max<std::int64_t>(1, added.lineNo - n);
-                     l <= std::min<std::int64_t>(static_cast<std::int64_t>(file_lines.size()),
-                                                 added.lineNo + n);
-                     ++l) {
-                    wanted[static_cast<std::size_t>(l)] = true;
-                }
-            }
-            for (std::size_t l = 1; l < wanted.size(); ++l) {
-                if (wanted[l]) {
-                    scope.buffer.append(file_lines[l - 1]).push_back('\n');
-                    scope.lineNumbers.push_back(static_cast<std::uint32_t>(l));
-                }
-            }
-        } else {
-            for (const auto& added : view->addedLines) {
-                scope.buffer.append(added.text).push_back('\n');
-                scope.lineNumbers.push_back(added.lineNo);
-            }
+        if (to_run.empty() && !pre->directive && !run_hygiene) {
+            continue;
         }
 
-        const rules::ScanInput input{path, view->language, scope.buffer, scope.lineNumbers};
+        const std::string_view text = scanned_text();
+        const rules::ScanInput input{path, view->language, text, scope.lineNumbers};
         rules::SuppressionLog used_directives;
-        rules_.scan(input, [&](const rules::RuleMatch& m) {
+        const auto on_match = [&](const rules::RuleMatch& m) {
             if (!selector_(plan.subLensId, *m.rule)) {
                 return;
             }
@@ -216,9 +278,11 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 return;
             }
             const bool is_secret = m.secret.has_value();
-            const std::string shown =
-                is_secret ? rules::mask_secret(*m.secret)
-                          : std::string(m.match.substr(0, std::min(m.match.size(), kMaxSnippet)));
+            std::string shown = is_secret ? rules::mask_secret(*m.secret)
+                                          : without_secrets(*credentials_, path, m.match);
+            if (!is_secret && shown.size() > kMaxSnippet) {
+                shown.resize(kMaxSnippet);
+            }
             json::Object evidence{{"column", static_cast<std::int64_t>(m.column)},
                                   {"match", shown},
                                   {"fix", m.rule->fix}};
@@ -229,17 +293,18 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 plan, m.rule->id, severity_of(m.rule->severity), m.rule->blocking, path, m.line,
                 m.rule->description + (is_secret ? " (" + shown + ")" : std::string()),
                 std::move(evidence), is_secret ? *m.secret : m.match));
-        });
+        };
+        rules_->scan(input, to_run, on_match);
 
         // Directives on added lines that suppressed nothing: reported, never blocking.
-        if (scope.buffer.find(rules::kAllowDirective) != std::string::npos) {
+        if (text.find(rules::kAllowDirective) != std::string_view::npos) {
             std::vector<std::uint32_t> added;
             for (const auto& a : view->addedLines) {
                 added.push_back(a.lineNo);
             }
             const auto owns = [&](const rules::Rule& r) { return selector_(plan.subLensId, r); };
             for (const auto& u : rules::unused_suppressions(
-                     {rules_, owns, path, view->language, added, *load(), used_directives})) {
+                     {*rules_, owns, path, view->language, added, *load(), used_directives})) {
                 findings.push_back(make_finding(
                     plan, "unused-suppression", contracts::Severity::low, false, path, u.line,
                     "Inline suppression of " + u.ruleId + " suppresses no finding here",
@@ -251,7 +316,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
 
         if (run_hygiene) {
             std::vector<std::uint32_t> lines;
-            if (!whole_file) {
+            if (!whole) {
                 for (const auto& added : view->addedLines) {
                     lines.push_back(added.lineNo);
                 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,12 @@ class RuleLens : public dispatch::Lens {
     using RuleSelector =
         std::function<bool(const std::optional<std::string>& sub_lens, const rules::Rule& rule)>;
 
-    RuleLens(std::string id, std::string version, contracts::LensClass cls, rules::RuleSet rules,
-             RuleSelector selector, bool hygiene_sub_lens);
+    /// `credentials` are the rules whose secrets must never show in evidence: a rule without a
+    /// secret group (SQL built from a string, say) may match across a token on the same line,
+    /// so its snippet is passed through them and every secret they find is masked.
+    RuleLens(std::string id, std::string version, contracts::LensClass cls,
+             std::shared_ptr<const rules::RuleSet> rules, RuleSelector selector,
+             bool hygiene_sub_lens, std::shared_ptr<const rules::RuleSet> credentials);
 
     std::string_view id() const override { return id_; }
     std::string_view version() const override { return version_; }
@@ -33,9 +38,10 @@ class RuleLens : public dispatch::Lens {
     std::string id_;
     std::string version_;
     contracts::LensClass class_;
-    rules::RuleSet rules_;
+    std::shared_ptr<const rules::RuleSet> rules_;
     RuleSelector selector_;
     bool hygiene_;  ///< the "hygiene" sub-lens also runs rules::check_hygiene
+    std::shared_ptr<const rules::RuleSet> credentials_;
 };
 
 /// Builds a Finding with its stable ids. `evidence_key` is what identifies the evidence (the

@@ -1,17 +1,22 @@
 #include "orchestrator/change_source.hpp"
 
-#include "git/blob.hpp"
+#include <algorithm>
+#include <stdexcept>
+
 #include "plan/classify.hpp"
 
 namespace qa::orchestrator {
 
 GitChangeSource::GitChangeSource(const git::Repository& repo, const git::ChangeSet& changes)
-    : repo_(repo) {
+    : reader_(repo) {
     for (const auto& f : changes.files) {
         dispatch::ChangedFileView view;
         view.path = f.path;
         view.binary = f.binary;
         view.deleted = f.status == git::FileStatus::deleted;
+        if (!view.deleted && !f.is_submodule) {
+            blobs_[f.path] = BlobRef{f.new_oid, f.new_mode};
+        }
         std::string_view first_line;
         for (const auto& hunk : f.hunks) {
             for (const auto& line : hunk.lines) {
@@ -23,13 +28,24 @@ GitChangeSource::GitChangeSource(const git::Repository& repo, const git::ChangeS
                 }
             }
         }
+        if (f.all_lines_added && !f.binary && f.added_lines > 0) {
+            // Nothing held: each iteration reads the blob, one file at a time.
+            view.addedLines = dispatch::AddedLines::every_line(
+                f.added_lines, [this, path = f.path]() -> std::shared_ptr<const std::string> {
+                    auto content = full_content(path);
+                    if (!content) {
+                        throw std::runtime_error("no content for " + path);
+                    }
+                    return std::make_shared<const std::string>(std::move(*content));
+                });
+        }
         // A file without an extension may say what it is in its shebang, which a modification
-        // further down does not show: read the first line from the blob then.
+        // further down does not show (nor an all-files change set): read the blob's first line.
         std::string head_line;
         const bool no_extension =
             f.path.rfind('.') == std::string::npos || f.path.rfind('.') < f.path.rfind('/') + 1;
-        if (first_line.empty() && no_extension && !f.binary && !view.deleted) {
-            if (const auto content = git::read_blob(repo, f.new_oid)) {
+        if (first_line.empty() && no_extension && !f.binary && !view.deleted && !f.is_submodule) {
+            if (const auto content = full_content(f.path)) {
                 head_line = content->substr(0, std::min<std::size_t>(content->find('\n'), 256));
                 first_line = head_line;
             }
@@ -38,9 +54,6 @@ GitChangeSource::GitChangeSource(const git::Repository& repo, const git::ChangeS
         classes_[f.path] = cls;
         view.language = cls.language;
         view.fileKind = std::string(plan::to_string(cls.kind));
-        if (!view.deleted && !f.is_submodule) {
-            blob_ids_[f.path] = f.new_oid;
-        }
         views_.emplace(f.path, std::move(view));
     }
 }
@@ -51,12 +64,35 @@ const dispatch::ChangedFileView* GitChangeSource::file(std::string_view path) co
 }
 
 std::optional<std::string> GitChangeSource::full_content(std::string_view path) const {
-    const auto it = blob_ids_.find(path);
-    if (it == blob_ids_.end()) {
+    const auto it = blobs_.find(path);
+    if (it == blobs_.end()) {
         return std::nullopt;
     }
-    std::lock_guard lock(odb_mutex_);
-    return git::read_blob(repo_, it->second);
+    git::BlobRead blob = reader_.read(path, it->second.oid, it->second.mode);
+    if (!blob.found) {
+        // The change names this blob: a missing object is a broken repository, not a clean file.
+        throw std::runtime_error("cannot read blob " + it->second.oid + " of " + it->first);
+    }
+    return std::move(blob.content);
+}
+
+std::shared_ptr<const void> GitChangeSource::shared(
+    std::string_view path, std::string_view key,
+    const std::function<std::shared_ptr<const void>()>& compute) const {
+    std::string name(key);
+    name.push_back('\0');
+    name.append(path);
+    {
+        std::lock_guard lock(shared_mutex_);
+        if (const auto it = shared_.find(name); it != shared_.end()) {
+            return it->second;
+        }
+    }
+    // Computed outside the lock, so other files go on meanwhile. Two plans that ask at once both
+    // compute; the values are equal by contract, and the first one kept is what everyone gets.
+    auto value = compute();
+    std::lock_guard lock(shared_mutex_);
+    return shared_.emplace(std::move(name), std::move(value)).first->second;
 }
 
 }  // namespace qa::orchestrator

@@ -1,25 +1,33 @@
 #pragma once
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
 #include "dispatch/lens.hpp"
+#include "git/blob_reader.hpp"
 #include "git/change_set.hpp"
 #include "git/repository.hpp"
 #include "plan/classify.hpp"
 
 namespace qa::orchestrator {
 
-/// The lenses' view of a git change set. Full contents come from the object database (the
-/// index blob for a commit, the pushed commit's blob for a push), never from the working tree,
-/// so unstaged edits cannot change a verdict. Borrows `repo` and `changes`.
+/// The lenses' view of a git change set. Full contents are the blobs of the tree under test
+/// (the index blob for a commit, the pushed commit's blob for a push), never a working-tree file
+/// that differs from them, so unstaged edits cannot change a verdict (git::BlobReader). Files
+/// whose every line is added (all-files mode) hold no lines: their views read the blob when
+/// iterated. Borrows `repo` and `changes`.
 class GitChangeSource : public dispatch::ChangeSource {
   public:
     GitChangeSource(const git::Repository& repo, const git::ChangeSet& changes);
 
     const dispatch::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
+    std::shared_ptr<const void> shared(
+        std::string_view path, std::string_view key,
+        const std::function<std::shared_ptr<const void>()>& compute) const override;
 
     /// Every view, sorted by path.
     const std::map<std::string, dispatch::ChangedFileView, std::less<>>& files() const {
@@ -32,11 +40,19 @@ class GitChangeSource : public dispatch::ChangeSource {
     }
 
   private:
-    const git::Repository& repo_;
+    /// The new blob of a file, and its mode (a symlink's blob is its target).
+    struct BlobRef {
+        std::string oid;
+        std::uint32_t mode = 0;
+    };
+
+    git::BlobReader reader_;
     std::map<std::string, plan::FileClass, std::less<>> classes_;
     std::map<std::string, dispatch::ChangedFileView, std::less<>> views_;
-    std::map<std::string, std::string, std::less<>> blob_ids_;
-    mutable std::mutex odb_mutex_;  ///< libgit2 object reads are serialised
+    std::map<std::string, BlobRef, std::less<>> blobs_;
+    mutable std::mutex shared_mutex_;
+    /// shared() values by key + '\0' + path; small (a file's prefilter result), one per file.
+    mutable std::map<std::string, std::shared_ptr<const void>, std::less<>> shared_;
 };
 
 }  // namespace qa::orchestrator

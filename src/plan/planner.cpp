@@ -1,6 +1,7 @@
 #include "plan/planner.hpp"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -59,6 +60,42 @@ bool rank_before(const PlanFile& a, const PlanFile& b) {
                            std::string_view(a.path)) <
            std::make_tuple(kind_rank(b.fileClass.kind), -static_cast<long long>(b.changedLines),
                            std::string_view(b.path));
+}
+
+bool by_path(const PlanFile* a, const PlanFile* b) {
+    return a->path < b->path;
+}
+
+/// A rule lens's scope is cut into contiguous runs of files in path order, of about this many
+/// bytes each, so that the worker pool shares one lens's work. The cut depends on the files
+/// alone, never on the number of workers or cores: plans are the same everywhere.
+constexpr std::size_t kShardBytes = 4 * 1024 * 1024;
+/// At most this many shards per sub-lens (more plans would only add overhead).
+constexpr std::size_t kMaxShards = 16;
+
+/// The files of one plan, or of each shard of a rule lens's scope (path order throughout).
+std::vector<std::vector<const PlanFile*>> shards(const std::vector<const PlanFile*>& files,
+                                                 bool bounded) {
+    std::size_t total = 0;
+    for (const PlanFile* f : files) {
+        total += f->fileBytes + f->contextBytes;
+    }
+    const std::size_t count =
+        bounded
+            ? 1
+            : std::clamp<std::size_t>((total + kShardBytes - 1) / kShardBytes, 1,
+                                      std::min(kMaxShards, std::max<std::size_t>(1, files.size())));
+    std::vector<std::vector<const PlanFile*>> out(1);
+    std::size_t done = 0;
+    for (const PlanFile* f : files) {
+        // Start the next shard once this one reached its share of the bytes.
+        if (!out.back().empty() && out.size() < count && done * count >= total * out.size()) {
+            out.emplace_back();
+        }
+        out.back().push_back(f);
+        done += f->fileBytes + f->contextBytes;
+    }
+    return out;
 }
 
 template <class E>
@@ -123,7 +160,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
     }
     out.bucket = diff_bucket(out.changedFiles, out.changedLines);
 
-    // Hard cap: keep the best-ranked files within both limits; the rest are reported, not read.
+    // Hard cap: keep the best-ranked files within both limits; bounded (model) lenses leave the
+    // rest out, and those files are reported (filesOverCap, DIFF_TOO_LARGE), not read.
     std::vector<const PlanFile*> kept;
     {
         std::vector<const PlanFile*> ranked;
@@ -140,16 +178,9 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
             if (fits) {
                 kept.push_back(f);
                 lines += f->changedLines;
-            } else {
-                out.filesOverCap.push_back(f->path);
             }
         }
-        std::sort(kept.begin(), kept.end(),
-                  [](const PlanFile* a, const PlanFile* b) { return a->path < b->path; });
-        std::sort(out.filesOverCap.begin(), out.filesOverCap.end());
-        if (!out.filesOverCap.empty()) {
-            out.codes.push_back(contracts::ErrorCode::DIFF_TOO_LARGE);
-        }
+        std::sort(kept.begin(), kept.end(), by_path);
     }
 
     struct Candidate {
@@ -186,19 +217,21 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         out.codes.push_back(contracts::ErrorCode::PLAN_CONFIDENCE_LOW_BROAD_SCAN);
     }
 
+    std::set<std::string> left_out;  // over-cap files that some plan leaves out
     for (const auto& c : candidates) {
+        // Rule lenses read each file locally, one at a time, and send nothing to a model: neither
+        // the hard cap nor the context bound, which bound model packets, leaves files out of them.
+        const bool bounded = c.lens->kind != "rule";
         std::vector<const PlanFile*> scope;
-        for (const PlanFile* f : kept) {
-            if (broad || matches(c.sub->triggers, *f)) {
-                scope.push_back(f);
-            }
-        }
         std::vector<std::string> over_cap;
-        for (const auto& path : out.filesOverCap) {
-            const auto it = std::find_if(files.begin(), files.end(),
-                                         [&](const PlanFile& f) { return f.path == path; });
-            if (broad || matches(c.sub->triggers, *it)) {
-                over_cap.push_back(path);
+        for (const auto& f : files) {
+            if (!broad && !matches(c.sub->triggers, f)) {
+                continue;
+            }
+            if (!bounded || std::binary_search(kept.begin(), kept.end(), &f, by_path)) {
+                scope.push_back(&f);
+            } else {
+                over_cap.push_back(f.path);
             }
         }
         if (scope.empty() && over_cap.empty()) {
@@ -230,32 +263,47 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         // CONTEXT_BOUND_EXCEEDED.
         const bool full =
             c.lens->fullContext || c.settings->mode == "file" || c.settings->mode == "all";
-        std::vector<const PlanFile*> by_rank = scope;
-        std::sort(by_rank.begin(), by_rank.end(),
-                  [](const PlanFile* a, const PlanFile* b) { return rank_before(*a, *b); });
-        std::size_t used = 0;
         std::vector<const PlanFile*> included;
-        for (const PlanFile* f : by_rank) {
-            const std::size_t cost = full ? f->fileBytes : f->contextBytes;
-            if (used + cost <= static_cast<std::size_t>(config.maxContextBytes)) {
-                used += cost;
-                included.push_back(f);
-            } else {
-                plan.omittedFiles.push_back(f->path);
+        if (bounded) {
+            std::vector<const PlanFile*> by_rank = scope;
+            std::sort(by_rank.begin(), by_rank.end(),
+                      [](const PlanFile* a, const PlanFile* b) { return rank_before(*a, *b); });
+            std::size_t used = 0;
+            for (const PlanFile* f : by_rank) {
+                // A change whose lines carry no hunk text (all-files: the lines are the blob) is
+                // as large as its file.
+                const bool no_hunk_text = f->contextBytes == 0 && f->changedLines > 0;
+                const std::size_t cost = full || no_hunk_text ? f->fileBytes : f->contextBytes;
+                if (used + cost <= static_cast<std::size_t>(config.maxContextBytes)) {
+                    used += cost;
+                    included.push_back(f);
+                } else {
+                    plan.omittedFiles.push_back(f->path);
+                }
             }
+            std::sort(included.begin(), included.end(), by_path);
+            plan.omittedFiles.insert(plan.omittedFiles.end(), over_cap.begin(), over_cap.end());
+            std::sort(plan.omittedFiles.begin(), plan.omittedFiles.end());
+            left_out.insert(over_cap.begin(), over_cap.end());
+        } else {
+            included = scope;  // already in path order
         }
-        std::sort(included.begin(), included.end(),
-                  [](const PlanFile* a, const PlanFile* b) { return a->path < b->path; });
-        for (const PlanFile* f : included) {
-            plan.changedFiles.push_back(f->path);
-            if (full && f->fileClass.kind != FileKind::binary) {
-                plan.fullContextFiles.push_back(f->path);
+
+        for (auto& shard : shards(included, bounded)) {
+            contracts::LensPlan part = plan;
+            for (const PlanFile* f : shard) {
+                part.changedFiles.push_back(f->path);
+                if (full && f->fileClass.kind != FileKind::binary) {
+                    part.fullContextFiles.push_back(f->path);
+                }
             }
+            part.scopeDigest = scope_digest(part, shard);
+            out.plans.push_back(std::move(part));
         }
-        plan.omittedFiles.insert(plan.omittedFiles.end(), over_cap.begin(), over_cap.end());
-        std::sort(plan.omittedFiles.begin(), plan.omittedFiles.end());
-        plan.scopeDigest = scope_digest(plan, included);
-        out.plans.push_back(std::move(plan));
+    }
+    if (!left_out.empty()) {
+        out.filesOverCap.assign(left_out.begin(), left_out.end());
+        out.codes.insert(out.codes.begin(), contracts::ErrorCode::DIFF_TOO_LARGE);
     }
     sort_queue(registry, out.plans);
     return out;

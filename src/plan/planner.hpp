@@ -30,15 +30,19 @@ struct PlanOutcome {
     DiffBucket bucket = DiffBucket::small;
     std::size_t changedFiles = 0;
     std::size_t changedLines = 0;
-    std::vector<std::string> filesOverCap;  ///< ranked out by the DIFF_TOO_LARGE hard cap
+    std::vector<std::string> filesOverCap;  ///< left out of some plan by the hard cap
 };
 
 /// The deterministic planner (seed 002 flow steps 3 to 5): selects the minimal set of enabled
 /// lenses whose triggers match, widens to a broad scan when confidence is under the registry's
-/// threshold, bounds each plan's context (omittedFiles, never a silent drop), assigns budgets and
-/// permission profiles, digests each scope and sorts by the seed's queue key:
+/// threshold, bounds the context of model and execution lenses (the hard cap and
+/// max_context_bytes: omittedFiles, DIFF_TOO_LARGE / CONTEXT_BOUND_EXCEEDED, never a silent
+/// drop), gives rule lenses every file they trigger on, cut into shards of about 4 MiB in path
+/// order so the worker pool shares a large scope, assigns budgets and permission profiles,
+/// digests each scope and sorts by the seed's queue key:
 /// required DESC, lensClassPriority ASC, lensId ASC, subLensId ASC (null first), scopeDigest ASC.
-/// A pure function: the same arguments give the same plans, byte for byte.
+/// A pure function: the same arguments give the same plans, byte for byte (the number of
+/// workers is not an argument).
 PlanOutcome make_plans(const Registry& registry, const config::Config& config,
                        std::vector<PlanFile> files,
                        const std::optional<std::vector<std::string>>& requested_lens_ids);

@@ -54,10 +54,11 @@ const HygieneRule& rule(std::string_view id) {
                          [&](const HygieneRule& r) { return r.id == id; });
 }
 
-/// Calls `visit(lineNumber, text)` for each line of the content that the input reports on;
-/// `text` excludes the '\n' but keeps a '\r'.
+/// Calls `visit(lineNumber, text, wanted)` for each line of the content; `text` excludes the
+/// '\n' but keeps a '\r', and `wanted` says whether the input reports on the line. With
+/// `all_lines` false, the walk stops after the last wanted line.
 template <class Visit>
-void for_each_line(const HygieneInput& input, Visit visit) {
+void walk_lines(const HygieneInput& input, bool all_lines, Visit visit) {
     std::string_view rest = input.content;
     std::uint32_t number = 0;
     auto wanted = input.lines.begin();
@@ -66,23 +67,68 @@ void for_each_line(const HygieneInput& input, Visit visit) {
         const std::size_t nl = rest.find('\n');
         const std::string_view text = rest.substr(0, nl);
         rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+        bool report = true;
         if (!input.lines.empty()) {
             while (wanted != input.lines.end() && *wanted < number) {
                 ++wanted;
             }
-            if (wanted == input.lines.end()) {
+            if (wanted == input.lines.end() && !all_lines) {
                 return;
             }
-            if (*wanted != number) {
-                continue;
-            }
+            report = wanted != input.lines.end() && *wanted == number;
         }
-        visit(number, text);
+        visit(number, text, report);
     }
+}
+
+/// Calls `visit(lineNumber, text)` for each line of the content that the input reports on.
+template <class Visit>
+void for_each_line(const HygieneInput& input, Visit visit) {
+    walk_lines(input, false, [&](std::uint32_t number, std::string_view text, bool report) {
+        if (report) {
+            visit(number, text);
+        }
+    });
 }
 
 std::string_view without_cr(std::string_view text) {
     return text.ends_with('\r') ? text.substr(0, text.size() - 1) : text;
+}
+
+/// The per-line checks of one line, shared by the single checks and by check_hygiene's one pass.
+void trailing_whitespace_at(std::uint32_t number, std::string_view text,
+                            std::vector<HygieneFinding>& out) {
+    const std::string_view line = without_cr(text);
+    if (line.empty() || (line.back() != ' ' && line.back() != '\t')) {
+        return;  // the common case, decided by one byte
+    }
+    const std::size_t end = line.find_last_not_of(" \t");
+    const std::size_t start = end == std::string_view::npos ? 0 : end + 1;
+    out.push_back({&rule("trailing-whitespace"), number, static_cast<std::uint32_t>(start + 1),
+                   std::to_string(line.size() - start) + " trailing whitespace byte(s)"});
+}
+
+void mixed_indentation_at(std::uint32_t number, std::string_view text,
+                          std::vector<HygieneFinding>& out) {
+    // One walk over the indentation, looking for the first space followed by a tab.
+    for (std::size_t i = 0; i < text.size() && (text[i] == ' ' || text[i] == '\t'); ++i) {
+        if (text[i] == '\t' && i > 0 && text[i - 1] == ' ') {
+            out.push_back({&rule("mixed-indentation"), number, static_cast<std::uint32_t>(i),
+                           "a space before a tab in the indentation"});
+            return;
+        }
+    }
+}
+
+/// A line that ends in "\r\n" (the text of the last line has no '\n' after it).
+bool ends_crlf(std::string_view content, std::string_view text) {
+    const std::size_t end = static_cast<std::size_t>(text.data() - content.data()) + text.size();
+    return text.ends_with('\r') && end < content.size();
+}
+
+void crlf_at(std::uint32_t number, std::string_view text, std::vector<HygieneFinding>& out) {
+    out.push_back({&rule("crlf-in-lf-file"), number, static_cast<std::uint32_t>(text.size()),
+                   "CRLF line ending in a file that uses LF"});
 }
 
 }  // namespace
@@ -94,14 +140,7 @@ std::span<const HygieneRule> hygiene_rules() {
 std::vector<HygieneFinding> trailing_whitespace(const HygieneInput& input) {
     std::vector<HygieneFinding> out;
     for_each_line(input, [&](std::uint32_t number, std::string_view text) {
-        const std::string_view line = without_cr(text);
-        const std::size_t end = line.find_last_not_of(" \t");
-        const std::size_t start = end == std::string_view::npos ? 0 : end + 1;
-        if (start < line.size()) {
-            out.push_back({&rule("trailing-whitespace"), number,
-                           static_cast<std::uint32_t>(start + 1),
-                           std::to_string(line.size() - start) + " trailing whitespace byte(s)"});
-        }
+        trailing_whitespace_at(number, text, out);
     });
     return out;
 }
@@ -109,12 +148,7 @@ std::vector<HygieneFinding> trailing_whitespace(const HygieneInput& input) {
 std::vector<HygieneFinding> mixed_indentation(const HygieneInput& input) {
     std::vector<HygieneFinding> out;
     for_each_line(input, [&](std::uint32_t number, std::string_view text) {
-        const std::string_view indent = text.substr(0, text.find_first_not_of(" \t"));
-        const std::size_t at = indent.find(" \t");
-        if (at != std::string_view::npos) {
-            out.push_back({&rule("mixed-indentation"), number, static_cast<std::uint32_t>(at + 1),
-                           "a space before a tab in the indentation"});
-        }
+        mixed_indentation_at(number, text, out);
     });
     return out;
 }
@@ -137,24 +171,23 @@ std::vector<HygieneFinding> missing_final_newline(const HygieneInput& input) {
 std::vector<HygieneFinding> crlf_in_lf_file(const HygieneInput& input) {
     std::vector<HygieneFinding> out;
     const std::string_view c = input.content;
+    if (c.find('\n') == std::string_view::npos) {
+        return out;  // one line: nothing to be inconsistent with
+    }
     std::size_t lf_only = 0;
-    for (std::size_t i = 0; i < c.size(); ++i) {
-        if (c[i] == '\n' && (i == 0 || c[i - 1] != '\r')) {
+    walk_lines(input, true, [&](std::uint32_t number, std::string_view text, bool report) {
+        const bool crlf = ends_crlf(c, text);
+        if (!crlf && !text.ends_with('\r') &&
+            static_cast<std::size_t>(text.data() - c.data()) + text.size() < c.size()) {
             ++lf_only;
         }
-    }
-    if (lf_only == 0) {
-        return out;  // no LF-only line: a CRLF file (or one line), consistent
-    }
-    for_each_line(input, [&](std::uint32_t number, std::string_view text) {
-        // Only lines that end in "\r\n": the text of the last line has no '\n' after it.
-        const std::size_t end = static_cast<std::size_t>(text.data() - c.data()) + text.size();
-        if (text.ends_with('\r') && end < c.size()) {
-            out.push_back({&rule("crlf-in-lf-file"), number,
-                           static_cast<std::uint32_t>(text.size()),
-                           "CRLF line ending in a file that uses LF"});
+        if (report && crlf) {
+            crlf_at(number, text, out);
         }
     });
+    if (lf_only == 0) {
+        out.clear();  // no LF-only line: a CRLF file, consistent
+    }
     return out;
 }
 
@@ -182,9 +215,30 @@ std::vector<HygieneFinding> build_output(const HygieneInput& input) {
 }
 
 std::vector<HygieneFinding> check_hygiene(const HygieneInput& input) {
+    // One walk over the lines for the three per-line checks: hygiene runs on every file.
     std::vector<HygieneFinding> out;
-    for (auto* check : {trailing_whitespace, mixed_indentation, missing_final_newline,
-                        crlf_in_lf_file, oversize_file, build_output}) {
+    std::vector<HygieneFinding> crlf;
+    std::size_t lf_only = 0;
+    const std::string_view c = input.content;
+    walk_lines(input, true, [&](std::uint32_t number, std::string_view text, bool report) {
+        const bool ends_in_crlf = ends_crlf(c, text);
+        if (!ends_in_crlf && !text.ends_with('\r') &&
+            static_cast<std::size_t>(text.data() - c.data()) + text.size() < c.size()) {
+            ++lf_only;
+        }
+        if (!report) {
+            return;
+        }
+        trailing_whitespace_at(number, text, out);
+        mixed_indentation_at(number, text, out);
+        if (ends_in_crlf) {
+            crlf_at(number, text, crlf);
+        }
+    });
+    if (lf_only > 0) {
+        std::move(crlf.begin(), crlf.end(), std::back_inserter(out));
+    }
+    for (auto* check : {missing_final_newline, oversize_file, build_output}) {
         auto found = check(input);
         std::move(found.begin(), found.end(), std::back_inserter(out));
     }

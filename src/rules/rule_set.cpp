@@ -5,6 +5,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -44,14 +45,49 @@ char lower(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+char upper(char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
+/// The first occurrence of `c` or `c_upper` in [from, end), or nullptr. memchr, not a byte loop:
+/// keyword checks run over whole files.
+const char* find_either(const char* from, const char* end, char c, char c_upper) {
+    const auto n = static_cast<std::size_t>(end - from);
+    const auto* a = static_cast<const char*>(std::memchr(from, c, n));
+    if (c_upper == c) {
+        return a;
+    }
+    const char* limit = a != nullptr ? a : end;
+    const auto* b = static_cast<const char*>(
+        std::memchr(from, c_upper, static_cast<std::size_t>(limit - from)));
+    return b != nullptr ? b : a;
+}
+
 /// Whether `needle` (already lowercase) occurs in `haystack`, ignoring ASCII case.
 bool contains_lowercase(std::string_view haystack, std::string_view needle) {
     if (needle.empty()) {
         return true;
     }
-    const auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                                [](char h, char n) { return lower(h) == n; });
-    return it != haystack.end();
+    if (haystack.size() < needle.size()) {
+        return false;
+    }
+    const char* at = haystack.data();
+    const char* const last = haystack.data() + (haystack.size() - needle.size()) + 1;
+    while (at < last) {
+        const char* hit = find_either(at, last, needle[0], upper(needle[0]));
+        if (hit == nullptr) {
+            return false;
+        }
+        std::size_t i = 1;
+        while (i < needle.size() && lower(hit[i]) == needle[i]) {
+            ++i;
+        }
+        if (i == needle.size()) {
+            return true;
+        }
+        at = hit + 1;
+    }
+    return false;
 }
 
 bool contains_any(std::string_view haystack, const std::vector<std::string>& needles) {
@@ -363,10 +399,15 @@ class LineIndex {
   public:
     explicit LineIndex(std::string_view text) : text_(text) {
         starts_.push_back(0);
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                starts_.push_back(i + 1);
+        const char* const end = text.data() + text.size();
+        for (const char* at = text.data();;) {
+            const auto* nl =
+                static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+            if (nl == nullptr) {
+                break;
             }
+            at = nl + 1;
+            starts_.push_back(static_cast<std::size_t>(at - text.data()));
         }
     }
 
@@ -479,11 +520,40 @@ void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const
 
 }  // namespace
 
-/// The one RE2::Set over every rule's pattern, indexed like the rules.
+/// A rule whose program is larger than this does not put its regex into the shared RE2::Set:
+/// long counted repetitions (url-password's `{1,20}...{1,128}`) multiply the states of the set's
+/// DFA, which then rebuilds its cache all the time and scans every rule several times slower.
+/// Its keywords stand in for it, and its own regex runs where they occur.
+constexpr int kMaxSetProgramSize = 1000;
+
+/// The one RE2::Set over the rules' patterns (set_pattern()), indexed like the rules.
 struct RuleSet::Compiled {
     explicit Compiled(const RE2::Options& options) : set(options, RE2::UNANCHORED) {}
     RE2::Set set;
 };
+
+namespace {
+
+/// Whether a rule is checked by its keywords instead of joining the shared set. A rule reports
+/// only on lines holding one of its keywords, so skipping it where none occurs changes nothing.
+bool gated_by_keywords(const Rule& rule) {
+    return !rule.keywords.empty() && rule.pattern->ProgramSize() > kMaxSetProgramSize;
+}
+
+/// What a rule adds to the shared set: its regex, or for a gated rule its keywords, literals
+/// that add a handful of DFA states, so the one pass also says where the rule must run.
+std::string set_pattern(const Rule& rule) {
+    if (!gated_by_keywords(rule)) {
+        return multiline(rule.regex);
+    }
+    std::string any = "(?i)(?:";
+    for (std::size_t i = 0; i < rule.keywords.size(); ++i) {
+        any += (i > 0 ? "|" : "") + RE2::QuoteMeta(rule.keywords[i]);
+    }
+    return any + ")";
+}
+
+}  // namespace
 
 RuleSet::RuleSet() = default;
 RuleSet::RuleSet(RuleSet&&) noexcept = default;
@@ -529,7 +599,7 @@ RuleSet RuleSet::parse(std::string_view toml_text, const std::string& source_nam
                             "rules[" + rule.id + "].id", "duplicate rule id");
         }
         std::string error;
-        if (compiled->set.Add(multiline(rule.regex), &error) < 0) {
+        if (compiled->set.Add(set_pattern(rule), &error) < 0) {
             const auto& where = item.as_table()->get("regex")->source();
             throw RuleError(source_name, where.begin.line, where.begin.column,
                             "rules[" + rule.id + "].regex", "invalid regex: " + error);
@@ -563,30 +633,42 @@ std::vector<RuleMatch> RuleSet::scan(const ScanInput& input) const {
     return out;
 }
 
-void RuleSet::scan(const ScanInput& input,
-                   const std::function<void(const RuleMatch&)>& emit) const {
-    if (input.text.empty() || rules_.empty()) {
-        return;
+std::vector<std::size_t> RuleSet::candidates(std::string_view input) const {
+    std::vector<std::size_t> out;
+    if (input.empty() || rules_.empty()) {
+        return out;
     }
-    std::vector<int> candidates;
+    std::vector<int> matched;
     RE2::Set::ErrorInfo error{};
-    const re2::StringPiece text(input.text.data(), input.text.size());
-    if (!compiled_->set.Match(text, &candidates, &error) && error.kind != RE2::Set::kNoError) {
+    const re2::StringPiece text(input.data(), input.size());
+    if (!compiled_->set.Match(text, &matched, &error) && error.kind != RE2::Set::kNoError) {
         // The set's DFA gave up (it does on some huge, adversarial inputs). Run every rule on its
         // own instead: RE2 then falls back to its NFA, slower but still linear, never wrong.
-        candidates.resize(rules_.size());
+        out.resize(rules_.size());
         for (std::size_t i = 0; i < rules_.size(); ++i) {
-            candidates[i] = static_cast<int>(i);
+            out[i] = i;
         }
+        return out;
     }
-    if (candidates.empty()) {
+    out.assign(matched.begin(), matched.end());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void RuleSet::scan(const ScanInput& input,
+                   const std::function<void(const RuleMatch&)>& emit) const {
+    const auto found = candidates(input.text);
+    scan(input, found, emit);
+}
+
+void RuleSet::scan(const ScanInput& input, std::span<const std::size_t> to_run,
+                   const std::function<void(const RuleMatch&)>& emit) const {
+    if (input.text.empty() || to_run.empty()) {
         return;
     }
-    std::sort(candidates.begin(), candidates.end());
-    const LineIndex lines(input.text);
+    std::optional<LineIndex> lines;
     std::vector<Found> found;
-    for (const int c : candidates) {
-        const std::size_t index = static_cast<std::size_t>(c);
+    for (const std::size_t index : to_run) {
         const Rule& rule = rules_[index];
         if (!applies_to(rule, input)) {
             continue;
@@ -595,7 +677,10 @@ void RuleSet::scan(const ScanInput& input,
         if (!rule.keywords.empty() && !contains_any(input.text, rule.keywords)) {
             continue;
         }
-        run_rule(rule, index, input, lines, found);
+        if (!lines) {
+            lines.emplace(input.text);
+        }
+        run_rule(rule, index, input, *lines, found);
     }
     // A secret captured by several rules is reported once, by the rule listed first.
     std::vector<const Found*> with_secret;

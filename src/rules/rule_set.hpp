@@ -36,8 +36,10 @@ struct RuleMatch {
 };
 
 /// The compiled rules of one rules file. One RE2::Set pass over a buffer finds which rules can
-/// match; only those run their own regex to find positions and captures. Every regex is RE2, so
-/// scanning is linear in the input whatever it contains. Scanning is const and thread-safe.
+/// match; only those run their own regex to find positions and captures. A rule too large for the
+/// shared set (its DFA states would multiply the set's) is tried only where one of its keywords
+/// occurs. Every regex is RE2, so scanning is linear in the input whatever it contains. Scanning
+/// is const and thread-safe.
 class RuleSet {
   public:
     /// Reads `[[rules]]` tables. Throws RuleError naming file:line:col and the key at fault for
@@ -64,6 +66,14 @@ class RuleSet {
     std::vector<RuleMatch> scan(const ScanInput& input) const;
     /// The same matches, handed one by one to `emit` in the same order.
     void scan(const ScanInput& input, const std::function<void(const RuleMatch&)>& emit) const;
+
+    /// The rules (indices into rules(), ascending) that may match `text`: the one set pass of
+    /// scan(), whose result callers may keep and share.
+    std::vector<std::size_t> candidates(std::string_view text) const;
+    /// scan() restricted to `candidates` (from candidates() on the same text, any subset of it):
+    /// no set pass. A secret captured by several of these rules is reported by the first.
+    void scan(const ScanInput& input, std::span<const std::size_t> candidates,
+              const std::function<void(const RuleMatch&)>& emit) const;
 
   private:
     struct Compiled;

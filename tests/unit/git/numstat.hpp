@@ -79,6 +79,20 @@ inline void check_matches_numstat(const git::ChangeSet& set, const std::string& 
     // Hunks agree with the counts, and line numbers lie inside their hunk.
     for (const auto& file : set.files) {
         INFO("path: " << file.path);
+        if (file.all_lines_added) {
+            // No lines are held: at most the one header "@@ -0,0 +1,N @@".
+            CHECK(file.removed_lines == 0);
+            if (file.added_lines == 0) {
+                CHECK(file.hunks.empty());
+            } else {
+                REQUIRE(file.hunks.size() == 1);
+                CHECK(file.hunks[0].new_start == 1);
+                CHECK(file.hunks[0].new_lines == file.added_lines);
+                CHECK(file.hunks[0].old_lines == 0);
+                CHECK(file.hunks[0].lines.empty());
+            }
+            continue;
+        }
         std::size_t added = 0;
         std::size_t removed = 0;
         for (const auto& hunk : file.hunks) {

@@ -404,6 +404,48 @@ TEST_CASE("all files lists every tracked file as added", "[git]") {
     CHECK(find_file(tree, "bin.dat").binary);
 }
 
+TEST_CASE("all files: counts and binary flags as git diff gives them, one read per blob", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    // Attributes and a diff driver, which decide binary-ness before the content does.
+    sb.add_file(dir, ".gitattributes",
+                "*.dat -diff\n*.txt diff\n*.drv diff=forced\n*.png binary\n");
+    sb.git_ok(dir, "config diff.forced.binary true");
+    sb.add_file(dir, "text.dat", "plain text\nmarked -diff\n");
+    const auto bytes = [](std::string_view s) { return std::string(s); };
+    sb.add_file(dir, "nul.txt", bytes(std::string_view("text with a NUL\0 byte\n", 22)));
+    sb.add_file(dir, "nul.c", bytes(std::string_view("int x;\0\n", 8)));
+    sb.add_file(dir, "late-nul.c", std::string(9000, 'a') + '\0' + "\n");
+    sb.add_file(dir, "a.drv", "driver says binary\n");
+    sb.add_file(dir, "img.png", "not really a png\n");
+    sb.add_file(dir, "crlf.c", "one\r\ntwo\r\nno final newline");
+    sb.add_file(dir, "empty.c", "");
+    sb.add_file(dir, "blank.c", "\n\n\n");
+    // An unstaged edit must not change the counts of what is staged.
+    write_file(dir / "blank.c", "edited\n");
+    const auto repo = open_repo(lib, sb, dir);
+
+    const ChangeSet set = qa::git::all_files(repo);
+    qa::test::check_matches_numstat(
+        set, sb.git_ok(dir, "diff --cached --no-renames --numstat -z " + kEmptyTree));
+    for (const auto& f : set.files) {
+        INFO(f.path);
+        CHECK(f.all_lines_added);
+    }
+    CHECK(find_file(set, "text.dat").binary);
+    CHECK_FALSE(find_file(set, "nul.txt").binary);
+    CHECK(find_file(set, "nul.txt").added_lines == 1);
+    CHECK(find_file(set, "nul.c").binary);
+    CHECK_FALSE(find_file(set, "late-nul.c").binary);  // past git's 8000-byte window
+    CHECK(find_file(set, "a.drv").binary);
+    CHECK(find_file(set, "img.png").binary);
+    CHECK(find_file(set, "crlf.c").added_lines == 3);
+    CHECK(find_file(set, "empty.c").added_lines == 0);
+    CHECK(find_file(set, "blank.c").added_lines == 3);
+    CHECK(find_file(set, "crlf.c").new_size == 26);
+}
+
 namespace {
 
 /// A clone-like work repository with a bare remote "origin" and a pre-push hook that records

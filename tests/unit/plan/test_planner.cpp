@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 
 #include "config/config.hpp"
 #include "contracts/enums.hpp"
@@ -90,33 +92,99 @@ TEST_CASE("seed test 9: omitted context is recorded, never dropped silently", "[
     const auto& registry = plan::builtin_registry();
     auto config = default_config();
     config.maxContextBytes = 1024;
+    config.lenses["performance"].enabled = true;  // a model lens: its packet is bounded
     const auto out = plan::make_plans(
         registry, config, {file("a.py", 50, 900), file("b.py", 40, 900), file("c.py", 1, 10)}, {});
-    REQUIRE_FALSE(out.plans.empty());
+    bool model_plan = false;
     for (const auto& p : out.plans) {
-        // a.py (most lines) fits first; b.py does not; c.py still fits after it.
-        CHECK(p.changedFiles == std::vector<std::string>{"a.py", "c.py"});
-        CHECK(p.omittedFiles == std::vector<std::string>{"b.py"});
+        INFO(p.lensId);
+        if (p.lensId == "performance") {
+            model_plan = true;
+            // a.py (most lines) fits first; b.py does not; c.py still fits after it.
+            CHECK(p.changedFiles == std::vector<std::string>{"a.py", "c.py"});
+            CHECK(p.omittedFiles == std::vector<std::string>{"b.py"});
+        } else {
+            // Rule lenses read files locally and send nothing to a model: nothing is omitted.
+            CHECK(p.changedFiles == std::vector<std::string>{"a.py", "b.py", "c.py"});
+            CHECK(p.omittedFiles.empty());
+        }
     }
+    CHECK(model_plan);
 }
 
 TEST_CASE("the hard cap emits DIFF_TOO_LARGE and keeps the best-ranked files", "[plan]") {
     const auto& registry = plan::builtin_registry();
     auto config = default_config();
     config.maxChangedFiles = 2;
-    const auto out = plan::make_plans(
-        registry, config,
-        {file("docs/a.md", 500), file("src/x.py", 3), file("src/y.py", 9), file("src/z.py", 1)},
-        {});
+    config.lenses["performance"].enabled = true;
+    const std::vector<plan::PlanFile> files = {file("docs/a.md", 500), file("src/x.py", 3),
+                                               file("src/y.py", 9), file("src/z.py", 1)};
+    const auto out = plan::make_plans(registry, config, files, {});
     CHECK(std::find(out.codes.begin(), out.codes.end(), contracts::ErrorCode::DIFF_TOO_LARGE) !=
           out.codes.end());
-    CHECK(out.filesOverCap == std::vector<std::string>{"docs/a.md", "src/z.py"});
+    // Only what a plan left out: the model lens is not triggered by docs.
+    CHECK(out.filesOverCap == std::vector<std::string>{"src/z.py"});
     for (const auto& p : out.plans) {
-        if (p.lensId == "security" && p.subLensId == "secrets") {
+        INFO(p.lensId);
+        if (p.lensId == "performance") {
             CHECK(p.changedFiles == std::vector<std::string>{"src/x.py", "src/y.py"});
-            CHECK(p.omittedFiles == std::vector<std::string>{"docs/a.md", "src/z.py"});
+            CHECK(p.omittedFiles == std::vector<std::string>{"src/z.py"});
+        } else if (p.lensId == "security" && p.subLensId == "secrets") {
+            CHECK(p.changedFiles ==
+                  std::vector<std::string>{"docs/a.md", "src/x.py", "src/y.py", "src/z.py"});
+            CHECK(p.omittedFiles.empty());
         }
     }
+
+    // Rule lenses alone: nothing is left out, so nothing is reported as left out.
+    config.lenses["performance"].enabled = false;
+    const auto rules_only = plan::make_plans(registry, config, files, {});
+    CHECK(std::find(rules_only.codes.begin(), rules_only.codes.end(),
+                    contracts::ErrorCode::DIFF_TOO_LARGE) == rules_only.codes.end());
+    CHECK(rules_only.filesOverCap.empty());
+    for (const auto& p : rules_only.plans) {
+        CHECK(p.omittedFiles.empty());
+    }
+}
+
+TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the worker count",
+          "[plan]") {
+    const auto& registry = plan::builtin_registry();
+    const auto config = default_config();
+    // 40 files of 1 MiB (fileBytes) each: about 10 shards of 4 MiB per sub-lens.
+    std::vector<plan::PlanFile> files;
+    for (int i = 0; i < 40; ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, "src/m%02d.py", i);
+        auto f = file(name, 10);
+        f.fileBytes = 1024 * 1024;
+        f.contextBytes = 0;  // all-files: the lines are the blob (40 MiB in all)
+        files.push_back(f);
+    }
+    const auto out = plan::make_plans(registry, config, files, {});
+    std::map<std::string, std::vector<std::string>> covered;
+    std::map<std::string, int> shards;
+    for (const auto& p : out.plans) {
+        const std::string id = p.lensId + "/" + p.subLensId.value_or("");
+        ++shards[id];
+        CHECK(p.omittedFiles.empty());
+        CHECK_FALSE(p.changedFiles.empty());
+        CHECK(p.changedFiles.size() <= 8);  // no shard much over its share of the bytes
+        covered[id].insert(covered[id].end(), p.changedFiles.begin(), p.changedFiles.end());
+    }
+    for (auto& [id, paths] : covered) {
+        INFO(id);
+        CHECK(shards[id] == 10);
+        std::sort(paths.begin(), paths.end());
+        CHECK(paths.size() == files.size());  // every file once, in exactly one shard
+        CHECK(std::adjacent_find(paths.begin(), paths.end()) == paths.end());
+    }
+    // Byte-identical on every call (and so at any --jobs: the planner never sees it).
+    CHECK(canonical_plans(plan::make_plans(registry, config, files, {}).plans) ==
+          canonical_plans(out.plans));
+    // A small change is one plan per sub-lens, as before.
+    const auto small = plan::make_plans(registry, config, {file("src/app.py", 5)}, {});
+    CHECK(small.plans.size() == 4);
 }
 
 TEST_CASE("low confidence widens to a broad scan with its code", "[plan]") {

@@ -1,0 +1,143 @@
+#include "git/blob_reader.hpp"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "git/handle.hpp"
+
+namespace qa::git {
+namespace {
+
+/// Larger working-tree files are read from the object database: a file that big is rarely
+/// the blob itself (Git LFS, a smudge filter), and reading it just to find that out is waste.
+constexpr std::uint64_t kMaxWorktreeBytes = 64 * 1024 * 1024;
+
+/// Closes a file descriptor on every path out of a read.
+class Fd {
+  public:
+    explicit Fd(int fd) : fd_(fd) {}
+    ~Fd() {
+        if (fd_ >= 0) {
+            ::close(fd_);
+        }
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+
+  private:
+    int fd_;
+};
+
+struct MdCtxFree {
+    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+/// Whether `content` is the blob whose SHA-1 object id is `oid`: git hashes "blob <size>\0"
+/// followed by the bytes. Any OpenSSL failure answers no, so the caller reads the object.
+bool is_blob(std::string_view content, const unsigned char* oid) {
+    const std::unique_ptr<EVP_MD_CTX, MdCtxFree> ctx(EVP_MD_CTX_new());
+    char header[32];
+    const int header_size =
+        std::snprintf(header, sizeof header, "blob %zu", content.size()) + 1;  // with its NUL
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int digest_size = 0;
+    return ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha1(), nullptr) == 1 &&
+           EVP_DigestUpdate(ctx.get(), header, static_cast<std::size_t>(header_size)) == 1 &&
+           EVP_DigestUpdate(ctx.get(), content.data(), content.size()) == 1 &&
+           EVP_DigestFinal_ex(ctx.get(), digest, &digest_size) == 1 &&
+           digest_size == GIT_OID_RAWSZ && std::memcmp(digest, oid, GIT_OID_RAWSZ) == 0;
+}
+
+}  // namespace
+
+BlobReader::BlobReader(const Repository& repo) : repo_(repo) {
+    if (const char* workdir = git_repository_workdir(repo.raw()); workdir != nullptr) {
+        workdir_ = std::filesystem::path(workdir);
+    }
+}
+
+std::optional<std::string> BlobReader::from_worktree(std::string_view path,
+                                                     const unsigned char* oid,
+                                                     std::uint64_t max_bytes) const {
+    const std::filesystem::path file = *workdir_ / std::filesystem::path(path);
+    // O_NOFOLLOW: a symlink in place of the file is not followed (its target's bytes would not be
+    // the blob's anyway, and the hash below would say so).
+    const Fd fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    struct stat info {};
+    if (fd.get() < 0 || ::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+        return std::nullopt;
+    }
+    const auto size = static_cast<std::uint64_t>(info.st_size);
+    if (size > kMaxWorktreeBytes || size > max_bytes) {
+        return std::nullopt;
+    }
+    std::string content(static_cast<std::size_t>(size), '\0');
+    std::size_t got = 0;
+    while (got < content.size()) {
+        const ssize_t n = ::read(fd.get(), content.data() + got, content.size() - got);
+        if (n <= 0) {
+            return std::nullopt;  // shrunk while we read, or an I/O error: the object decides
+        }
+        got += static_cast<std::size_t>(n);
+    }
+    if (!is_blob(content, oid)) {
+        return std::nullopt;
+    }
+    return content;
+}
+
+BlobRead BlobReader::read(std::string_view path, std::string_view oid_hex, std::uint32_t mode,
+                          std::uint64_t max_bytes) const {
+    BlobRead out;
+    git_oid oid;
+    if (oid_hex.size() != GIT_OID_HEXSZ ||
+        git_oid_fromstrn(&oid, oid_hex.data(), oid_hex.size()) != 0) {
+        return out;
+    }
+    const bool regular = mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE;
+    if (workdir_ && regular) {
+        if (auto content = from_worktree(path, oid.id, max_bytes)) {
+            out.found = true;
+            out.size = content->size();
+            out.content = std::move(*content);
+            return out;
+        }
+    }
+    std::lock_guard lock(odb_mutex_);
+    Handle<git_odb, &git_odb_free> odb;
+    if (git_repository_odb(odb.out(), repo_.raw()) != 0) {
+        return out;
+    }
+    if (max_bytes != UINT64_MAX) {
+        // The header first, so that a blob over the limit is never inflated.
+        std::size_t size = 0;
+        git_object_t type = GIT_OBJECT_INVALID;
+        if (git_odb_read_header(&size, &type, odb.get(), &oid) != 0 || type != GIT_OBJECT_BLOB) {
+            return out;
+        }
+        if (size > max_bytes) {
+            out.found = true;
+            out.size = size;
+            return out;
+        }
+    }
+    Handle<git_odb_object, &git_odb_object_free> object;
+    if (git_odb_read(object.out(), odb.get(), &oid) != 0 ||
+        git_odb_object_type(object.get()) != GIT_OBJECT_BLOB) {
+        return out;
+    }
+    out.found = true;
+    out.size = git_odb_object_size(object.get());
+    out.content.assign(static_cast<const char*>(git_odb_object_data(object.get())),
+                       git_odb_object_size(object.get()));
+    return out;
+}
+
+}  // namespace qa::git

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "git/repository.hpp"
+
+namespace qa::git {
+
+/// What BlobReader::read() found.
+struct BlobRead {
+    bool found = false;      ///< false: the object is missing or not a blob (a submodule commit)
+    std::uint64_t size = 0;  ///< the blob's size in bytes
+    std::string content;     ///< its bytes; empty when it is larger than the limit read() was given
+};
+
+/// Reads blobs of the tree under test, from any number of threads at once.
+///
+/// A blob is read from the working tree when the file at its path holds exactly its bytes: the
+/// file's bytes are hashed as a git blob and must give the blob's id, so an unstaged edit, a
+/// clean/smudge filter or a swapped symlink can never change what is read. That is the common
+/// case, and costs one file read and one SHA-1 pass instead of inflating the object. Everything
+/// else (a bare repository, a modified, missing or very large file, a symlink entry) comes from
+/// the object database, one thread at a time: libgit2 objects are not shared between threads.
+class BlobReader {
+  public:
+    /// Borrows `repo`, which must outlive the reader.
+    explicit BlobReader(const Repository& repo);
+
+    /// The blob `oid_hex` (40 hex digits) that `path` (repository-relative) holds under test with
+    /// git mode `mode` (0100644, 0100755, 0120000...). A blob larger than `max_bytes` is not read:
+    /// its size is reported and `content` stays empty.
+    BlobRead read(std::string_view path, std::string_view oid_hex, std::uint32_t mode,
+                  std::uint64_t max_bytes = UINT64_MAX) const;
+
+  private:
+    std::optional<std::string> from_worktree(std::string_view path, const unsigned char* oid,
+                                             std::uint64_t max_bytes) const;
+
+    const Repository& repo_;
+    std::optional<std::filesystem::path> workdir_;  ///< nullopt for a bare repository
+    mutable std::mutex odb_mutex_;                  ///< serialises libgit2 object reads
+};
+
+}  // namespace qa::git

@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "git/blob_reader.hpp"
+#include "git/error.hpp"
+#include "support/git_fixture.hpp"
+
+using qa::git::BlobReader;
+using qa::git::Repository;
+using qa::test::GitSandbox;
+using qa::test::shell_quote;
+using qa::test::write_file;
+
+namespace {
+
+Repository open_repo(const qa::git::LibGit2& lib, const GitSandbox& sandbox,
+                     const std::filesystem::path& dir) {
+    qa::git::GitEnv env;
+    env.ceiling_directories = sandbox.root().string();
+    return Repository::open(lib, dir, env);
+}
+
+std::string blob_id(const GitSandbox& sandbox, const std::filesystem::path& repo,
+                    const std::string& path) {
+    return sandbox.rev_parse(repo, ":" + path);  // the index entry's blob
+}
+
+constexpr std::uint32_t kFile = 0100644;
+
+}  // namespace
+
+TEST_CASE("BlobReader reads the blob, never a working-tree file that differs from it", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    sb.add_file(dir, "same.txt", "staged and checked out\n");
+    sb.add_file(dir, "edited.txt", "staged\n");
+    sb.add_file(dir, "swapped.txt", "staged too\n");
+    sb.add_file(dir, "gone.txt", "deleted from the working tree\n");
+    sb.add_file(dir, "elsewhere.txt", "a different file\n");
+    write_file(dir / "edited.txt", "an unstaged edit\n");
+    std::filesystem::remove(dir / "swapped.txt");
+    std::filesystem::create_symlink("elsewhere.txt", dir / "swapped.txt");
+    std::filesystem::remove(dir / "gone.txt");
+    const auto repo = open_repo(lib, sb, dir);
+    const BlobReader reader(repo);
+
+    for (const auto& [path, bytes] :
+         std::map<std::string, std::string>{{"same.txt", "staged and checked out\n"},
+                                            {"edited.txt", "staged\n"},
+                                            {"swapped.txt", "staged too\n"},
+                                            {"gone.txt", "deleted from the working tree\n"}}) {
+        INFO(path);
+        const auto read = reader.read(path, blob_id(sb, dir, path), kFile);
+        CHECK(read.found);
+        CHECK(read.size == bytes.size());
+        CHECK(read.content == bytes);
+    }
+}
+
+TEST_CASE("BlobReader: symlinks, limits, missing objects and bare repositories", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    sb.add_file(dir, "big.txt", std::string(5000, 'x'));
+    std::filesystem::create_symlink("big.txt", dir / "link");
+    sb.git_ok(dir, "add link");
+    sb.commit(dir, "base");
+    const auto repo = open_repo(lib, sb, dir);
+    const BlobReader reader(repo);
+
+    // A symlink's blob is its target's name, not the target's bytes.
+    const auto link = reader.read("link", blob_id(sb, dir, "link"), 0120000);
+    CHECK(link.found);
+    CHECK(link.content == "big.txt");
+
+    // Over the limit: the size, no bytes (from the working tree and from the object database).
+    const auto limited = reader.read("big.txt", blob_id(sb, dir, "big.txt"), kFile, 100);
+    CHECK(limited.found);
+    CHECK(limited.size == 5000);
+    CHECK(limited.content.empty());
+    write_file(dir / "big.txt", "edited");
+    const auto limited_odb = reader.read("big.txt", blob_id(sb, dir, "big.txt"), kFile, 100);
+    CHECK(limited_odb.found);
+    CHECK(limited_odb.size == 5000);
+    CHECK(limited_odb.content.empty());
+
+    // An object that does not exist, and ids that are not ids.
+    CHECK_FALSE(reader.read("big.txt", std::string(40, '1'), kFile).found);
+    CHECK_FALSE(reader.read("big.txt", "not-an-id", kFile).found);
+
+    // A bare clone has no working tree: everything comes from the object database.
+    sb.git_ok(sb.root(), "clone -q --bare " + shell_quote(dir.string()) + " bare.git");
+    const auto bare = open_repo(lib, sb, sb.root() / "bare.git");
+    const BlobReader bare_reader(bare);
+    const auto from_bare = bare_reader.read("big.txt", blob_id(sb, dir, "big.txt"), kFile);
+    CHECK(from_bare.found);
+    CHECK(from_bare.content == std::string(5000, 'x'));
+}
