@@ -19,30 +19,45 @@ namespace fs = std::filesystem;
 /// results of one schema, and compiling a schema costs far more than validating against it.
 class Checker {
   public:
-    /// Validates `value` against the embedded schema `schema_id`; throws ArtifactSchemaInvalid
-    /// naming `file` and the first JSON pointer at fault.
+    /// Validates the canonical JSON `text` against the embedded schema `schema_id`; throws
+    /// ArtifactSchemaInvalid naming `file` and the first JSON pointer at fault. Checking the
+    /// bytes that will be written, not the value, serializes each artifact once.
     void check(const std::string& file, const std::string& pointer_prefix,
-               const std::string& schema_id, const json::Value& value) {
+               const std::string& schema_id, std::string_view text) {
         auto it = validators_.find(schema_id);
         if (it == validators_.end()) {
             it = validators_.emplace(schema_id, json::SchemaValidator::embedded(schema_id)).first;
         }
-        const auto errors = it->second.validate(value);
+        const auto errors = it->second.validate(text);
         if (!errors.empty()) {
             throw ArtifactSchemaInvalid("ARTIFACT_SCHEMA_INVALID: " + file + ": " + pointer_prefix +
                                         errors.front().pointer + ": " + errors.front().message);
         }
     }
 
+    /// The canonical JSON of `value`, checked.
+    std::string checked(const std::string& file, const std::string& schema_id,
+                        const json::Value& value) {
+        std::string text = json::canonical(value);
+        check(file, "", schema_id, text);
+        return text;
+    }
+
+    /// The canonical JSON array of `items`, each element checked on its own. A canonical array
+    /// is its canonical elements joined by commas, so no element is serialized twice.
     template <class T>
-    json::Value checked_array(const std::string& file, const std::string& schema_id,
+    std::string checked_array(const std::string& file, const std::string& schema_id,
                               const std::vector<T>& items) {
-        json::Array out;
+        std::string out = "[";
         for (std::size_t i = 0; i < items.size(); ++i) {
-            json::Value v = contracts::to_json(items[i]);
-            check(file, "/" + std::to_string(i), schema_id, v);
-            out.push_back(std::move(v));
+            const std::string element = json::canonical(contracts::to_json(items[i]));
+            check(file, "/" + std::to_string(i), schema_id, element);
+            if (i > 0) {
+                out.push_back(',');
+            }
+            out += element;
         }
+        out.push_back(']');
         return out;
     }
 
@@ -55,21 +70,20 @@ class Checker {
 std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
                                                             const contracts::SkillResult& result) {
     Checker checker;
-    const json::Value skill_input = contracts::to_json(input);
-    checker.check("skill-input.json", "", "skill-input.v1", skill_input);
-    const json::Value plans =
-        checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
-    const json::Value results =
+    std::string skill_input =
+        checker.checked("skill-input.json", "skill-input.v1", contracts::to_json(input));
+    std::string plans = checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
+    std::string results =
         checker.checked_array("lens-results.json", "lens-result.v1", result.lensResults);
-    const json::Value verdict = contracts::to_json(result.finalVerdict);
-    checker.check("final-verdict.json", "", "final-verdict.v1", verdict);
-    const json::Value skill_result = contracts::to_json(result);
-    checker.check("skill-result.json", "", "skill-result.v1", skill_result);
-    return {{"skill-input.json", json::canonical(skill_input)},
-            {"lens-plans.json", json::canonical(plans)},
-            {"lens-results.json", json::canonical(results)},
-            {"final-verdict.json", json::canonical(verdict)},
-            {"skill-result.json", json::canonical(skill_result)}};
+    std::string verdict = checker.checked("final-verdict.json", "final-verdict.v1",
+                                          contracts::to_json(result.finalVerdict));
+    std::string skill_result =
+        checker.checked("skill-result.json", "skill-result.v1", contracts::to_json(result));
+    return {{"skill-input.json", std::move(skill_input)},
+            {"lens-plans.json", std::move(plans)},
+            {"lens-results.json", std::move(results)},
+            {"final-verdict.json", std::move(verdict)},
+            {"skill-result.json", std::move(skill_result)}};
 }
 
 WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput& input,
@@ -100,8 +114,8 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         {"executionKey", result.executionKey},
         {"files", std::move(manifest_files)},
     };
-    Checker().check("manifest.json", "", "artifact-manifest.v1", manifest_value);
-    const std::string manifest = json::canonical(manifest_value);
+    const std::string manifest =
+        Checker().checked("manifest.json", "artifact-manifest.v1", manifest_value);
     for (const auto& [name, bytes] : files) {
         util::write_file_atomic(dir / name, bytes);
     }
