@@ -74,13 +74,7 @@ int run_hook(int argc, char** argv) {
     }
     qa::orchestrator::RunRequest request;
     request.gitEnv = qa::git::GitEnv::from_process();
-    if (const auto jobs = args.value("jobs")) {
-        try {
-            request.jobsOverride = std::stoul(*jobs);
-        } catch (const std::exception&) {
-            throw UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
-        }
-    }
+    request.jobsOverride = args.positive_count("jobs");
     std::string action;
     const std::string hook = args.positional.empty() ? "" : args.positional[0];
     if (dry_run) {

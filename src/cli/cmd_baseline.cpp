@@ -62,16 +62,7 @@ Scan scan_all_files(const util::ParsedArgs& args) {
     request.gitEnv = git::GitEnv::from_process();
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;  // a report on the baseline, not a gate decision
-    if (const auto jobs = args.value("jobs")) {
-        try {
-            request.jobsOverride = std::stoul(*jobs);
-        } catch (const std::exception&) {
-            throw util::UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
-        }
-        if (*request.jobsOverride == 0) {
-            throw util::UsageError("--jobs must be at least 1");
-        }
-    }
+    request.jobsOverride = args.positive_count("jobs");
     const std::atomic<bool> cancelled{false};
     Scan scan{orchestrator::run(request, cancelled), {}, {}};
     for (const auto& run : scan.report.runs) {
@@ -210,23 +201,7 @@ int run_check(const std::vector<std::string>& args) {
 }  // namespace
 
 int run_baseline(const std::vector<std::string>& args) {
-    if (args.empty()) {
-        std::fputs(kUsage, stderr);
-        return util::kExitUsage;
-    }
-    const std::string& sub = args.front();
-    if (sub == "--help" || sub == "-h" || sub == "help") {
-        std::fputs(kUsage, stdout);
-        return util::kExitPass;
-    }
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (sub == "create") {
-        return run_create(rest);
-    }
-    if (sub == "check") {
-        return run_check(rest);
-    }
-    throw util::UsageError("unknown baseline subcommand '" + sub + "'\n\n" + kUsage);
+    return run_subcommand("baseline", kUsage, {{"create", run_create}, {"check", run_check}}, args);
 }
 
 }  // namespace qa::cli

@@ -56,16 +56,7 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
         request.head = args.value("head");
     }
     request.runModeOverride = args.value("run-mode");
-    if (const auto jobs = args.value("jobs")) {
-        try {
-            request.jobsOverride = std::stoul(*jobs);
-        } catch (const std::exception&) {
-            throw util::UsageError("--jobs must be a positive number, not \"" + *jobs + "\"");
-        }
-        if (*request.jobsOverride == 0) {
-            throw util::UsageError("--jobs must be at least 1");
-        }
-    }
+    request.jobsOverride = args.positive_count("jobs");
     request.writeArtifacts = !args.flag("no-artifacts");
     return request;
 }

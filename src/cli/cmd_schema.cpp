@@ -117,7 +117,10 @@ int run_validate(const std::vector<std::string>& args) {
     return any_invalid ? util::kExitFail : util::kExitPass;
 }
 
-int run_list() {
+int run_list(const std::vector<std::string>& args) {
+    if (!args.empty()) {
+        throw util::UsageError("schema list takes no arguments");
+    }
     for (const auto& id : json::SchemaValidator::embedded_ids()) {
         std::printf("%s\n", id.c_str());
     }
@@ -127,26 +130,7 @@ int run_list() {
 }  // namespace
 
 int run_schema(const std::vector<std::string>& args) {
-    if (args.empty()) {
-        std::fputs(kUsage, stderr);
-        return util::kExitUsage;
-    }
-    const std::string& sub = args.front();
-    if (sub == "--help" || sub == "-h" || sub == "help") {
-        std::fputs(kUsage, stdout);
-        return util::kExitPass;
-    }
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (sub == "validate") {
-        return run_validate(rest);
-    }
-    if (sub == "list") {
-        if (!rest.empty()) {
-            throw util::UsageError("schema list takes no arguments");
-        }
-        return run_list();
-    }
-    throw util::UsageError("unknown schema subcommand '" + sub + "'\n\n" + kUsage);
+    return run_subcommand("schema", kUsage, {{"validate", run_validate}, {"list", run_list}}, args);
 }
 
 }  // namespace qa::cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,17 @@ struct Command {
     const char* summary;
     CommandFn run;
 };
+
+/// A sub-subcommand (`qa-skill schema validate`): its name and entry.
+struct Subcommand {
+    const char* name;
+    CommandFn run;
+};
+
+/// Runs the subcommand `args[0]` names with the rest of `args`; prints `usage` for none or help
+/// (exit 2 or 0), throws UsageError naming `group` for an unknown one.
+int run_subcommand(const char* group, const char* usage, std::initializer_list<Subcommand> table,
+                   const std::vector<std::string>& args);
 
 // One file per subcommand: cmd_<name>.cpp.
 int run_schema(const std::vector<std::string>& args);

@@ -79,4 +79,25 @@ std::string usage_text(const std::string& usage_line, std::span<const OptionSpec
     return out;
 }
 
+std::optional<std::size_t> ParsedArgs::positive_count(const std::string& name) const {
+    const auto text = value(name);
+    if (!text) {
+        return std::nullopt;
+    }
+    std::size_t n = 0;
+    try {
+        std::size_t used = 0;
+        n = std::stoul(*text, &used);
+        if (used != text->size()) {
+            throw std::invalid_argument(name);
+        }
+    } catch (const std::exception&) {
+        throw UsageError("--" + name + " must be a positive number, not \"" + *text + "\"");
+    }
+    if (n == 0) {
+        throw UsageError("--" + name + " must be at least 1");
+    }
+    return n;
+}
+
 }  // namespace qa::util

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <span>
@@ -11,13 +12,13 @@ namespace qa::util {
 
 /// Bad command-line usage; the binaries print it with the usage text and exit 2.
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 /// One option of a command. `value_name` empty means a flag without a value.
 struct OptionSpec {
-    std::string name;        ///< long name without dashes, e.g. "format"
+    std::string name;  ///< long name without dashes, e.g. "format"
     std::string help;
     std::string value_name;  ///< e.g. "text|json"; empty for a flag
 };
@@ -31,6 +32,8 @@ struct ParsedArgs {
 
     bool flag(const std::string& name) const;
     std::optional<std::string> value(const std::string& name) const;
+    /// The option `name` as a count of at least 1, when given (`--jobs 4`); UsageError otherwise.
+    std::optional<std::size_t> positive_count(const std::string& name) const;
 };
 
 /// Parses `args` (argv without the program and command names). Throws UsageError naming the
