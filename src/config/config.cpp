@@ -396,15 +396,6 @@ json::Value strings_json(const std::vector<std::string>& list) {
 
 }  // namespace
 
-ConfigError::ConfigError(std::string file, std::uint32_t line, std::uint32_t column,
-                         std::string key, const std::string& problem)
-    : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                         (key.empty() ? problem : key + ": " + problem)),
-      file_(std::move(file)),
-      line_(line),
-      column_(column),
-      key_(std::move(key)) {}
-
 Config parse_config(std::string_view text, const std::string& source,
                     std::span<const std::string> known_lens_ids) {
     toml::table root;

@@ -11,25 +11,14 @@
 #include <vector>
 
 #include "json/value.hpp"
+#include "util/source_error.hpp"
 
 namespace qa::config {
 
-/// A configuration that cannot be used. The message reads "file:line:col: key: problem", the
-/// form editors and terminals turn into a link.
-class ConfigError : public std::runtime_error {
+/// A configuration that cannot be used: "file:line:col: key: problem".
+class ConfigError : public util::SourceError {
   public:
-    ConfigError(std::string file, std::uint32_t line, std::uint32_t column, std::string key,
-                const std::string& problem);
-    const std::string& file() const { return file_; }
-    std::uint32_t line() const { return line_; }
-    std::uint32_t column() const { return column_; }
-    const std::string& key() const { return key_; }
-
-  private:
-    std::string file_;
-    std::uint32_t line_;
-    std::uint32_t column_;
-    std::string key_;
+    using util::SourceError::SourceError;
 };
 
 /// Settings of one lens (`[lenses.<id>]`).

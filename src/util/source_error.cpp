@@ -1,9 +1,9 @@
-#include "rules/rule_error.hpp"
+#include "util/source_error.hpp"
 
-namespace qa::rules {
+namespace qa::util {
 
-RuleError::RuleError(std::string file, std::uint32_t line, std::uint32_t column, std::string key,
-                     const std::string& problem)
+SourceError::SourceError(std::string file, std::uint32_t line, std::uint32_t column,
+                         std::string key, const std::string& problem)
     : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                          (key.empty() ? problem : key + ": " + problem)),
       file_(std::move(file)),
@@ -11,4 +11,4 @@ RuleError::RuleError(std::string file, std::uint32_t line, std::uint32_t column,
       column_(column),
       key_(std::move(key)) {}
 
-}  // namespace qa::rules
+}  // namespace qa::util
