@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "json/parse.hpp"
+#include "support/baseline_fixture.hpp"
 #include "support/hook_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -14,30 +15,12 @@ using qa::test::ProcResult;
 using qa::test::read_bytes;
 using qa::test::shell_quote;
 
+using qa::test::fake_github_token;
+using qa::test::settings_py;
+
 namespace {
 
 constexpr const char* kBaselineFile = ".qa-skill-baseline.json";
-
-/// A fake GitHub token: the prefix is split so this source holds no token-like literal.
-std::string fake_token(std::uint32_t seed) {
-    static const char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    std::string body;
-    std::uint32_t x = seed;
-    for (int i = 0; i < 36; ++i) {
-        x = x * 1664525u + 1013904223u;
-        body += kAlphabet[(x >> 24) % 62];
-    }
-    return std::string("gh") + "p_" + body;
-}
-
-/// settings.py with the token on line 2, or `moved` to line 5 below three other lines (git's
-/// diff then removes the token line and adds it again, rather than moving the others).
-std::string settings_py(const std::string& token, bool moved = false) {
-    const std::string line = "TOKEN = \"" + token + "\"\n";
-    const std::string rest = "DEBUG = False\nVERBOSE = True\nLEVEL = 3\n";
-    return "import os\n" + (moved ? rest + line : line + rest);
-}
 
 /// True when no 12-character piece of the token's random part occurs in `text`.
 bool token_absent(const std::string& token, const std::string& text) {
@@ -86,7 +69,7 @@ std::vector<Value> with_rule(const std::vector<Value>& findings, const std::stri
 struct BaselinedRepo {
     HookSandbox sb;
     fs::path repo = sb.repo_with_commit("repo");
-    std::string token = fake_token(11);
+    std::string token = fake_github_token(11);
 
     BaselinedRepo() {
         const ProcResult install = sb.qa(repo, "install");
@@ -151,7 +134,7 @@ TEST_CASE("baseline: moved code passes, a new secret on the old line is refused"
         CHECK(r.sb.rev_parse(r.repo, "HEAD^") == head);
     }
     SECTION("another token on the token's line is refused") {
-        const std::string other = fake_token(12);
+        const std::string other = fake_github_token(12);
         r.sb.add_file(r.repo, "src/settings.py", settings_py(other));
         const ProcResult commit = r.sb.git_in(r.repo, "commit -q -m 'new token'");
         INFO(commit.describe());
@@ -208,7 +191,7 @@ TEST_CASE("baseline check reports an entry whose finding is gone", "[hooks][base
 
 TEST_CASE("baseline check reports a finding the baseline does not hold", "[hooks][baseline]") {
     BaselinedRepo r;
-    r.sb.add_file(r.repo, "src/other.py", settings_py(fake_token(13)));
+    r.sb.add_file(r.repo, "src/other.py", settings_py(fake_github_token(13)));
     r.sb.git_ok(r.repo, "commit -q --no-verify -m 'another token, past the hook'");
     const ProcResult check = r.sb.qa(r.repo, "baseline check");
     INFO(check.describe());
@@ -257,7 +240,7 @@ TEST_CASE("an inline suppression that suppresses nothing is reported, not blocki
 
     // Used: the directive suppresses the token on its line. Unused: nothing on line 2 matches.
     sb.add_file(repo, "src/fixtures.py",
-                "SAMPLE = \"" + fake_token(21) +
+                "SAMPLE = \"" + fake_github_token(21) +
                     "\"  # qa-skill: allow github-pat -- public test vector\n"
                     "LIMIT = 3  # qa-skill: allow github-pat -- left over from a removed token\n");
     const ProcResult dry = sb.hook(repo, "--dry-run --format json");

@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "orchestrator/run.hpp"
 #include "plan/registry.hpp"
+#include "support/baseline_fixture.hpp"
 #include "support/git_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -16,28 +17,10 @@ using qa::baseline::Baseline;
 using qa::orchestrator::ChangeKind;
 using qa::test::GitSandbox;
 
+using qa::test::fake_github_token;
+using qa::test::settings_py;
+
 namespace {
-
-/// A fake GitHub token: the prefix is split so this source holds no token-like literal.
-std::string fake_token(std::uint32_t seed) {
-    static const char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    std::string body;
-    std::uint32_t x = seed;
-    for (int i = 0; i < 36; ++i) {
-        x = x * 1664525u + 1013904223u;
-        body += kAlphabet[(x >> 24) % 62];
-    }
-    return std::string("gh") + "p_" + body;
-}
-
-/// settings.py with the token on line 2, or `moved` to line 5 below three other lines (so that
-/// git's diff removes the token line and adds it again, rather than moving the others).
-std::string settings_py(const std::string& token, bool moved = false) {
-    const std::string line = "TOKEN = \"" + token + "\"\n";
-    const std::string rest = "DEBUG = False\nVERBOSE = True\nLEVEL = 3\n";
-    return "import os\n" + (moved ? rest + line : line + rest);
-}
 
 qa::orchestrator::RunReport run(const fs::path& repo, ChangeKind kind) {
     qa::orchestrator::RunRequest request;
@@ -82,7 +65,7 @@ bool passed(const qa::orchestrator::RunReport& report) {
 struct BaselinedRepo {
     GitSandbox sb;
     fs::path repo = sb.init("repo");
-    std::string token = fake_token(7);
+    std::string token = fake_github_token(7);
 
     BaselinedRepo() {
         sb.add_file(repo, "src/settings.py", settings_py(token));
@@ -126,7 +109,7 @@ TEST_CASE("moved code stays accepted; a new secret on an old line is reported",
               rationale.end());
     }
     SECTION("another token on the same line blocks") {
-        r.sb.add_file(r.repo, "src/settings.py", settings_py(fake_token(8)));
+        r.sb.add_file(r.repo, "src/settings.py", settings_py(fake_github_token(8)));
         const auto report = run(r.repo, ChangeKind::staged);
         CHECK_FALSE(passed(report));
         const auto& blocking = report.runs[0].result.finalVerdict.blockingFindings;
@@ -136,7 +119,7 @@ TEST_CASE("moved code stays accepted; a new secret on an old line is reported",
     }
     SECTION("the accepted token next to a new one on that line: only the new one blocks") {
         r.sb.add_file(r.repo, "src/settings.py",
-                      "import os\nTOKEN = \"" + r.token + "\"; OTHER = \"" + fake_token(9) +
+                      "import os\nTOKEN = \"" + r.token + "\"; OTHER = \"" + fake_github_token(9) +
                           "\"\nDEBUG = False\nVERBOSE = True\nLEVEL = 3\n");
         const auto report = run(r.repo, ChangeKind::staged);
         CHECK_FALSE(passed(report));
