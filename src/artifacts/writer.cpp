@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <map>
+#include <string_view>
 
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
@@ -65,6 +66,34 @@ class Checker {
     std::map<std::string, json::SchemaValidator, std::less<>> validators_;
 };
 
+/// skill-result.json, assembled from the plans, results and verdict already checked: a canonical
+/// object is its members' canonical forms in key order, so splicing gives the bytes
+/// canonical(to_json(result)) would, without serializing or validating ten megabytes twice.
+/// skill-result.v1 defines those three parts exactly as their own files' schemas do (a test
+/// holds them equal), so validating the rest of the object with empty arrays in their place
+/// checks everything the whole document's validation would.
+std::string spliced_skill_result(Checker& checker, const contracts::SkillResult& result,
+                                 std::string_view plans, std::string_view results,
+                                 std::string_view verdict) {
+    contracts::SkillResult skeleton;
+    skeleton.schemaVersion = result.schemaVersion;
+    skeleton.executionKey = result.executionKey;
+    skeleton.normalizedInputHash = result.normalizedInputHash;
+    skeleton.finalVerdict = result.finalVerdict;
+    checker.checked("skill-result.json", "skill-result.v1", contracts::to_json(skeleton));
+    const auto quoted = [](const std::string& s) { return json::canonical(json::Value(s)); };
+    std::string out;
+    out.reserve(plans.size() + results.size() + verdict.size() + 256);
+    out.append("{\"executionKey\":").append(quoted(result.executionKey));
+    out.append(",\"finalVerdict\":").append(verdict);
+    out.append(",\"lensPlans\":").append(plans);
+    out.append(",\"lensResults\":").append(results);
+    out.append(",\"normalizedInputHash\":").append(quoted(result.normalizedInputHash));
+    out.append(",\"schemaVersion\":").append(quoted(result.schemaVersion));
+    out.push_back('}');
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
@@ -77,8 +106,7 @@ std::vector<std::pair<std::string, std::string>> render_run(const contracts::Ski
         checker.checked_array("lens-results.json", "lens-result.v1", result.lensResults);
     std::string verdict = checker.checked("final-verdict.json", "final-verdict.v1",
                                           contracts::to_json(result.finalVerdict));
-    std::string skill_result =
-        checker.checked("skill-result.json", "skill-result.v1", contracts::to_json(result));
+    std::string skill_result = spliced_skill_result(checker, result, plans, results, verdict);
     return {{"skill-input.json", std::move(skill_input)},
             {"lens-plans.json", std::move(plans)},
             {"lens-results.json", std::move(results)},

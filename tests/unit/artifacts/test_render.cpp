@@ -7,6 +7,7 @@
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "unit/contracts/samples.hpp"
+#include "util/embedded_files.hpp"
 
 namespace s = qa::test::contracts_samples;
 
@@ -20,6 +21,8 @@ TEST_CASE("rendered artifacts are canonical JSON, in manifest order", "[artifact
         // Arrays are assembled from their elements' canonical forms: still one canonical text.
         CHECK(qa::json::canonical(qa::json::parse(bytes)) == bytes);
     }
+    // skill-result.json is spliced from the other files' bytes: still exactly the whole value.
+    CHECK(files[4].second == qa::json::canonical(qa::contracts::to_json(s::skill_result())));
     CHECK(files[1].second.front() == '[');
     CHECK(files[1].second.find(qa::json::canonical(
               qa::contracts::to_json(s::skill_result().lensPlans.front()))) == 1);
@@ -39,5 +42,50 @@ TEST_CASE("an artifact breaking its schema is ARTIFACT_SCHEMA_INVALID naming fil
         CHECK(what.rfind("ARTIFACT_SCHEMA_INVALID: lens-results.json: /" +
                              std::to_string(result.lensResults.size() - 1) + "/planOrdinal",
                          0) == 0);
+    }
+}
+
+TEST_CASE("skill-result.v1 defines plans, results and verdict exactly as their own schemas do",
+          "[artifacts]") {
+    // render_run validates skill-result.json's skeleton only, trusting the parts spliced in from
+    // the files already checked: sound only while these definitions are the same schemas.
+    const auto load = [](const std::string& id) {
+        const auto text = qa::util::find_embedded("schemas/v1/" + id + ".json");
+        REQUIRE(text);
+        return qa::json::parse(*text);
+    };
+    const qa::json::Value skill = load("skill-result.v1");
+    const qa::json::Value* definitions = skill.find("definitions");
+    REQUIRE(definitions != nullptr);
+    for (const auto& [name, id] :
+         {std::pair{"LensPlan", "lens-plan.v1"}, std::pair{"LensResult", "lens-result.v1"},
+          std::pair{"FinalVerdict", "final-verdict.v1"}}) {
+        INFO(name);
+        const qa::json::Value own = load(id);
+        const qa::json::Value* defined = definitions->find(name);
+        REQUIRE(defined != nullptr);
+        // The same keywords at the top (annotations aside) ...
+        qa::json::Object top, inner;
+        for (const auto& [key, value] : own.as_object()) {
+            if (key != "$schema" && key != "$id" && key != "definitions" && key != "description") {
+                top.emplace_back(key, value);
+            }
+        }
+        for (const auto& [key, value] : defined->as_object()) {
+            if (key != "description") {
+                inner.emplace_back(key, value);
+            }
+        }
+        CHECK(qa::json::canonical(qa::json::Value(top)) ==
+              qa::json::canonical(qa::json::Value(inner)));
+        // ... and every definition they refer to is skill-result's own.
+        if (const qa::json::Value* own_definitions = own.find("definitions")) {
+            for (const auto& [key, value] : own_definitions->as_object()) {
+                INFO(key);
+                const qa::json::Value* shared = definitions->find(key);
+                REQUIRE(shared != nullptr);
+                CHECK(qa::json::canonical(*shared) == qa::json::canonical(value));
+            }
+        }
     }
 }
