@@ -21,17 +21,42 @@ contracts::Severity severity_of(std::string_view text) {
         contracts::Severity::medium);
 }
 
-/// What one set pass found in a file: the rules that may match it, and whether it holds an
-/// inline suppression directive. Shared by the plans of a run (ChangeSource::shared).
-struct Prefilter {
-    std::vector<std::size_t> candidates;
-    bool directive = false;
-};
-
 /// The lines a lens looks at in one file, and the buffer the rule engine scans.
 struct Scope {
     std::string buffer;
     std::vector<std::uint32_t> lineNumbers;
+};
+
+/// One rule match in a file, as every sub-lens of the lens reports it: nothing in it points into
+/// the content, and a secret is already masked (`shown`) and hashed.
+struct ScannedMatch {
+    const rules::Rule* rule = nullptr;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    bool suppressed = false;                  ///< by an inline directive; nothing else is kept
+    std::string shown;                        ///< the masked secret, or the snippet, secrets masked
+    std::optional<std::size_t> secretLength;  ///< set when the match is a secret
+    std::string evidenceHash;
+};
+
+/// What one pass over a file found for every sub-lens of a lens. The first plan to reach the
+/// file computes it and the lens's other plans share it (ChangeSource::shared), so a file is read
+/// and scanned once per lens however many sub-lenses and shards the planner made.
+struct FileScan {
+    std::vector<ScannedMatch> matches;           ///< ordered by (line, column, rule id)
+    std::vector<rules::HygieneFinding> hygiene;  ///< only for a lens with the hygiene sub-lens
+    bool directive = false;                      ///< the scanned text holds `qa-skill: allow`
+};
+
+/// How a lens scans a file: its rules and its settings.
+struct ScanSpec {
+    const rules::RuleSet& rules;
+    const rules::RuleSet& credentials;
+    bool hygiene = false;
+    bool wholeFile = false;    ///< mode file or all
+    bool withContext = false;  ///< mode diff_context
+    std::int64_t diffContext = 0;
+    std::uint64_t maxFileBytes = 0;
 };
 
 std::vector<std::string_view> split_lines(std::string_view content) {
@@ -66,13 +91,118 @@ std::string without_secrets(const rules::RuleSet& credentials, std::string_view 
     return out;
 }
 
+/// Reads `path` (at most once, and only when the scope needs more than the added lines) and runs
+/// every rule of the lens, and the hygiene checks, over it.
+FileScan scan_file(const ScanSpec& spec, const std::string& path,
+                   const dispatch::ChangedFileView& view, const dispatch::ChangeSource& changes) {
+    std::optional<std::string> content;
+    const auto load = [&]() -> const std::string& {
+        if (!content) {
+            content = changes.full_content(path).value_or(std::string());
+        }
+        return *content;
+    };
+    // The lines findings may land on, and the buffer the rules scan. When every line counts
+    // (mode file or all, or every line added) the content itself is scanned, uncopied.
+    const bool whole = spec.wholeFile || view.addedLines.every_line();
+    Scope scope;
+    std::vector<std::string_view> file_lines;
+    std::string_view text;
+    if (whole) {
+        text = load();
+    } else if (spec.withContext) {
+        file_lines = split_lines(load());
+        std::vector<bool> wanted(file_lines.size() + 1, false);
+        const auto last = static_cast<std::int64_t>(file_lines.size());
+        for (const auto& added : view.addedLines) {
+            for (std::int64_t l = std::max<std::int64_t>(1, added.lineNo - spec.diffContext);
+                 l <= std::min<std::int64_t>(last, added.lineNo + spec.diffContext); ++l) {
+                wanted[static_cast<std::size_t>(l)] = true;
+            }
+        }
+        for (std::size_t l = 1; l < wanted.size(); ++l) {
+            if (wanted[l]) {
+                scope.buffer.append(file_lines[l - 1]).push_back('\n');
+                scope.lineNumbers.push_back(static_cast<std::uint32_t>(l));
+            }
+        }
+        text = scope.buffer;
+    } else {
+        for (const auto& added : view.addedLines) {
+            scope.buffer.append(added.text).push_back('\n');
+            scope.lineNumbers.push_back(added.lineNo);
+        }
+        text = scope.buffer;
+    }
+
+    FileScan out;
+    out.directive = text.find(rules::kAllowDirective) != std::string_view::npos;
+    const rules::ScanInput input{path, view.language, text, scope.lineNumbers};
+    spec.rules.scan(input, [&](const rules::RuleMatch& m) {
+        ScannedMatch s;
+        s.rule = m.rule;
+        s.line = m.line;
+        s.column = m.column;
+        // Suppression needs the line above, which an added-lines buffer may not hold.
+        std::string_view previous;
+        if (m.line > 1 && m.lineText.find(rules::kAllowDirective) == std::string_view::npos) {
+            if (file_lines.empty() && load().find(rules::kAllowDirective) != std::string::npos) {
+                file_lines = split_lines(*content);
+            }
+            if (m.line - 2 < file_lines.size()) {
+                previous = file_lines[m.line - 2];
+            }
+        }
+        s.suppressed = rules::suppressed(m.lineText, previous, m.rule->id);
+        if (!s.suppressed) {
+            if (m.secret) {
+                s.shown = rules::mask_secret(*m.secret);
+                s.secretLength = m.secret->size();
+            } else {
+                s.shown = without_secrets(spec.credentials, path, m.match);
+                s.shown.resize(std::min(s.shown.size(), kMaxSnippet));
+            }
+            s.evidenceHash = evidence_hash(m.rule->id, m.secret ? *m.secret : m.match);
+        }
+        out.matches.push_back(std::move(s));
+    });
+
+    if (spec.hygiene) {
+        std::vector<std::uint32_t> lines;
+        if (!whole) {
+            for (const auto& added : view.addedLines) {
+                lines.push_back(added.lineNo);
+            }
+        }
+        out.hygiene = rules::check_hygiene({path, load(), load().size(), lines, spec.maxFileBytes});
+    }
+    return out;
+}
+
 }  // namespace
+
+std::string evidence_hash(std::string_view rule_id, std::string_view evidence_key) {
+    util::Sha256 hash;
+    hash.update(rule_id);
+    hash.update(std::string_view("\0", 1));
+    hash.update(evidence_key);
+    return hash.hex_digest();
+}
 
 contracts::Finding make_finding(const contracts::LensPlan& plan, const std::string& rule_id,
                                 contracts::Severity severity, bool blocking,
                                 const std::string& file, std::int64_t line,
                                 const std::string& summary, json::Value evidence,
                                 std::string_view evidence_key) {
+    return make_hashed_finding(plan, rule_id, severity, blocking, file, line, summary,
+                               std::move(evidence), evidence_hash(rule_id, evidence_key));
+}
+
+contracts::Finding make_hashed_finding(const contracts::LensPlan& plan, const std::string& rule_id,
+                                       contracts::Severity severity, bool blocking,
+                                       const std::string& file, std::int64_t line,
+                                       const std::string& summary, json::Value evidence,
+                                       std::string evidence_hash) {
     contracts::Finding f;
     f.lensId = plan.lensId;
     f.subLensId = plan.subLensId;
@@ -85,7 +215,7 @@ contracts::Finding make_finding(const contracts::LensPlan& plan, const std::stri
     f.summary = summary;
     f.evidence = std::move(evidence);
     // Content, not position: the same secret on another line is the same evidence.
-    f.evidenceHash = util::sha256_hex(rule_id + '\0' + std::string(evidence_key));
+    f.evidenceHash = std::move(evidence_hash);
     f.findingId = util::sha256_hex(json::canonical(json::Array{plan.lensId, rule_id, file, line,
                                                                f.evidenceHash}))
                       .substr(0, 16);
@@ -148,17 +278,30 @@ RuleLens::RuleLens(std::string id, std::string version, contracts::LensClass cls
 contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                     const dispatch::LensContext& context) const {
     const auto& settings = context.settings;
-    const bool whole_file = settings.mode == "file" || settings.mode == "all";
-    const bool with_context = settings.mode == "diff_context";
     const bool run_hygiene = hygiene_ && plan.subLensId == std::optional<std::string>("hygiene");
     std::uint64_t max_file_bytes = 1024 * 1024;
     if (const json::Value* v = settings.options.find("max_file_bytes"); v && v->is_integer()) {
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }
+    const ScanSpec spec{*rules_,
+                        *credentials_,
+                        hygiene_,
+                        settings.mode == "file" || settings.mode == "all",
+                        settings.mode == "diff_context",
+                        static_cast<std::int64_t>(settings.diffContext),
+                        max_file_bytes};
+    // Names the scan of a file, which depends on the buffer this lens scans.
+    const std::string scan_key = "rule-lens-scan/" + id_ + "/" + settings.mode + "/" +
+                                 std::to_string(settings.diffContext) + "/" +
+                                 std::to_string(max_file_bytes);
 
-    // Names the prefilter result of a file, which depends on the buffer this lens scans.
-    const std::string prefilter_key = "rule-lens-prefilter/" + id_ + "/" + settings.mode + "/" +
-                                      std::to_string(settings.diffContext);
+    const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
+        return make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
+                            h.rule->blocking, path, std::max<std::uint32_t>(1, h.line), h.message,
+                            json::Object{{"column", static_cast<std::int64_t>(h.column)},
+                                         {"fix", std::string(h.rule->fix)}},
+                            h.message);
+    };
     std::vector<contracts::Finding> findings;
     std::size_t scanned = 0, suppressed_count = 0;
     for (const auto& path : plan.changedFiles) {
@@ -170,23 +313,17 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             continue;
         }
         ++scanned;
-        std::optional<std::string> content;
-        const auto load = [&]() -> const std::optional<std::string>& {
-            if (!content) {
-                content = context.changes.full_content(path).value_or(std::string());
-            }
-            return content;
-        };
         if (view->binary) {
             if (run_hygiene) {
-                const rules::HygieneInput input{path, {}, load()->size(), {}, max_file_bytes};
-                for (auto& h : rules::oversize_file(input)) {
+                const auto size = context.changes.full_content(path).value_or("").size();
+                const rules::HygieneInput input{path, {}, size, {}, max_file_bytes};
+                for (const auto& h : rules::oversize_file(input)) {
                     findings.push_back(
                         make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
                                      h.rule->blocking, path, 1, h.message,
                                      json::Object{{"fix", std::string(h.rule->fix)}}, h.message));
                 }
-                for (auto& h : rules::build_output(input)) {
+                for (const auto& h : rules::build_output(input)) {
                     findings.push_back(
                         make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
                                      h.rule->blocking, path, 1, h.message,
@@ -196,115 +333,41 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             continue;
         }
 
-        // The lines findings may land on, and the buffer the rules scan. When every line counts
-        // (mode file or all, or every line added) the content itself is scanned, uncopied.
-        const bool whole = whole_file || view->addedLines.every_line();
-        Scope scope;
-        std::vector<std::string_view> file_lines;
-        bool scoped = false;
-        const auto scanned_text = [&]() -> std::string_view {
-            if (scoped) {
-                return whole ? std::string_view(*content) : std::string_view(scope.buffer);
-            }
-            scoped = true;
-            if (whole) {
-                return *load();
-            }
-            if (with_context) {
-                file_lines = split_lines(*load());
-                std::vector<bool> wanted(file_lines.size() + 1, false);
-                const auto n = static_cast<std::int64_t>(settings.diffContext);
-                for (const auto& added : view->addedLines) {
-                    for (std::int64_t l = std::max<std::int64_t>(1, added.lineNo - n);
-                         l <= std::min<std::int64_t>(static_cast<std::int64_t>(file_lines.size()),
-                                                     added.lineNo + n);
-                         ++l) {
-                        wanted[static_cast<std::size_t>(l)] = true;
-                    }
-                }
-                for (std::size_t l = 1; l < wanted.size(); ++l) {
-                    if (wanted[l]) {
-                        scope.buffer.append(file_lines[l - 1]).push_back('\n');
-                        scope.lineNumbers.push_back(static_cast<std::uint32_t>(l));
-                    }
-                }
-            } else {
-                for (const auto& added : view->addedLines) {
-                    scope.buffer.append(added.text).push_back('\n');
-                    scope.lineNumbers.push_back(added.lineNo);
-                }
-            }
-            return scope.buffer;
-        };
-        // One set pass per file serves every sub-lens of this lens (their plans share it), and a
-        // sub-lens with no candidate rule, no directive and no hygiene check here reads nothing.
-        const auto pre =
-            dispatch::shared_value<Prefilter>(context.changes, path, prefilter_key, [&] {
-                auto p = std::make_shared<Prefilter>();
-                p->candidates = rules_->candidates(scanned_text());
-                p->directive = scanned_text().find(rules::kAllowDirective) != std::string::npos;
-                return std::shared_ptr<const Prefilter>(std::move(p));
-            });
-        std::vector<std::size_t> to_run;
-        for (const std::size_t c : pre->candidates) {
-            if (selector_(plan.subLensId, rules_->rules()[c])) {
-                to_run.push_back(c);
-            }
-        }
-        if (to_run.empty() && !pre->directive && !run_hygiene) {
-            continue;
-        }
-
-        const std::string_view text = scanned_text();
-        const rules::ScanInput input{path, view->language, text, scope.lineNumbers};
+        const auto scan = dispatch::shared_value<FileScan>(context.changes, path, scan_key, [&] {
+            return std::make_shared<const FileScan>(scan_file(spec, path, *view, context.changes));
+        });
         rules::SuppressionLog used_directives;
-        const auto on_match = [&](const rules::RuleMatch& m) {
+        for (const ScannedMatch& m : scan->matches) {
             if (!selector_(plan.subLensId, *m.rule)) {
-                return;
+                continue;
             }
-            // Suppression needs the line above, which an added-lines buffer may not hold.
-            std::string_view previous;
-            if (m.line > 1 && m.lineText.find("qa-skill: allow") == std::string_view::npos) {
-                if (file_lines.empty() && load()->find("qa-skill: allow") != std::string::npos) {
-                    file_lines = split_lines(*content);
-                }
-                if (m.line - 2 < file_lines.size()) {
-                    previous = file_lines[m.line - 2];
-                }
-            }
-            if (rules::suppressed(m.lineText, previous, m.rule->id)) {
+            if (m.suppressed) {
                 ++suppressed_count;
                 used_directives.record(m.line, m.rule->id);
-                return;
-            }
-            const bool is_secret = m.secret.has_value();
-            std::string shown = is_secret ? rules::mask_secret(*m.secret)
-                                          : without_secrets(*credentials_, path, m.match);
-            if (!is_secret && shown.size() > kMaxSnippet) {
-                shown.resize(kMaxSnippet);
+                continue;
             }
             json::Object evidence{{"column", static_cast<std::int64_t>(m.column)},
-                                  {"match", shown},
+                                  {"match", m.shown},
                                   {"fix", m.rule->fix}};
-            if (is_secret) {
-                evidence.emplace_back("secretLength", static_cast<std::int64_t>(m.secret->size()));
+            if (m.secretLength) {
+                evidence.emplace_back("secretLength", static_cast<std::int64_t>(*m.secretLength));
             }
-            findings.push_back(make_finding(
+            findings.push_back(make_hashed_finding(
                 plan, m.rule->id, severity_of(m.rule->severity), m.rule->blocking, path, m.line,
-                m.rule->description + (is_secret ? " (" + shown + ")" : std::string()),
-                std::move(evidence), is_secret ? *m.secret : m.match));
-        };
-        rules_->scan(input, to_run, on_match);
+                m.rule->description + (m.secretLength ? " (" + m.shown + ")" : std::string()),
+                std::move(evidence), m.evidenceHash));
+        }
 
         // Directives on added lines that suppressed nothing: reported, never blocking.
-        if (text.find(rules::kAllowDirective) != std::string_view::npos) {
+        if (scan->directive) {
             std::vector<std::uint32_t> added;
             for (const auto& a : view->addedLines) {
                 added.push_back(a.lineNo);
             }
+            const std::string content = context.changes.full_content(path).value_or("");
             const auto owns = [&](const rules::Rule& r) { return selector_(plan.subLensId, r); };
             for (const auto& u : rules::unused_suppressions(
-                     {*rules_, owns, path, view->language, added, *load(), used_directives})) {
+                     {*rules_, owns, path, view->language, added, content, used_directives})) {
                 findings.push_back(make_finding(
                     plan, "unused-suppression", contracts::Severity::low, false, path, u.line,
                     "Inline suppression of " + u.ruleId + " suppresses no finding here",
@@ -315,21 +378,8 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
 
         if (run_hygiene) {
-            std::vector<std::uint32_t> lines;
-            if (!whole) {
-                for (const auto& added : view->addedLines) {
-                    lines.push_back(added.lineNo);
-                }
-            }
-            const rules::HygieneInput hygiene_input{path, *load(), load()->size(), lines,
-                                                    max_file_bytes};
-            for (auto& h : rules::check_hygiene(hygiene_input)) {
-                findings.push_back(make_finding(
-                    plan, std::string(h.rule->id), severity_of(h.rule->severity), h.rule->blocking,
-                    path, std::max<std::uint32_t>(1, h.line), h.message,
-                    json::Object{{"column", static_cast<std::int64_t>(h.column)},
-                                 {"fix", std::string(h.rule->fix)}},
-                    h.message));
+            for (const auto& h : scan->hygiene) {
+                findings.push_back(hygiene_finding(path, h));
             }
         }
     }

@@ -44,6 +44,9 @@ class RuleLens : public dispatch::Lens {
     std::shared_ptr<const rules::RuleSet> credentials_;
 };
 
+/// sha256(rule id, NUL, evidence key): what identifies a finding's evidence by its content.
+std::string evidence_hash(std::string_view rule_id, std::string_view evidence_key);
+
 /// Builds a Finding with its stable ids. `evidence_key` is what identifies the evidence (the
 /// raw secret or match); only its hash is kept.
 contracts::Finding make_finding(const contracts::LensPlan& plan, const std::string& rule_id,
@@ -51,6 +54,14 @@ contracts::Finding make_finding(const contracts::LensPlan& plan, const std::stri
                                 const std::string& file, std::int64_t line,
                                 const std::string& summary, json::Value evidence,
                                 std::string_view evidence_key);
+
+/// make_finding() with the evidence already hashed by evidence_hash(), for callers that must not
+/// keep the raw evidence (a secret) until the finding is made.
+contracts::Finding make_hashed_finding(const contracts::LensPlan& plan, const std::string& rule_id,
+                                       contracts::Severity severity, bool blocking,
+                                       const std::string& file, std::int64_t line,
+                                       const std::string& summary, json::Value evidence,
+                                       std::string evidence_hash);
 
 /// A completed result for `plan` holding `findings` (sorted by the conflict key), with
 /// CONTEXT_BOUND_EXCEEDED as a warning and degraded=true when the plan omitted files.
