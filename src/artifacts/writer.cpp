@@ -1,8 +1,12 @@
 #include "artifacts/writer.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
 #include <functional>
 #include <map>
 #include <string_view>
+#include <thread>
 
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
@@ -20,20 +24,14 @@ namespace fs = std::filesystem;
 /// results of one schema, and compiling a schema costs far more than validating against it.
 class Checker {
   public:
+    explicit Checker(std::size_t workers = 1) : workers_(std::max<std::size_t>(1, workers)) {}
+
     /// Validates the canonical JSON `text` against the embedded schema `schema_id`; throws
     /// ArtifactSchemaInvalid naming `file` and the first JSON pointer at fault. Checking the
     /// bytes that will be written, not the value, serializes each artifact once.
     void check(const std::string& file, const std::string& pointer_prefix,
                const std::string& schema_id, std::string_view text) {
-        auto it = validators_.find(schema_id);
-        if (it == validators_.end()) {
-            it = validators_.emplace(schema_id, json::SchemaValidator::embedded(schema_id)).first;
-        }
-        const auto errors = it->second.validate(text);
-        if (!errors.empty()) {
-            throw ArtifactSchemaInvalid("ARTIFACT_SCHEMA_INVALID: " + file + ": " + pointer_prefix +
-                                        errors.front().pointer + ": " + errors.front().message);
-        }
+        check_with(validator(schema_id), file, pointer_prefix, text);
     }
 
     /// The canonical JSON of `value`, checked.
@@ -45,24 +43,90 @@ class Checker {
     }
 
     /// The canonical JSON array of `items`, each element checked on its own. A canonical array
-    /// is its canonical elements joined by commas, so no element is serialized twice.
+    /// is its canonical elements joined by commas, so no element is serialized twice. Elements
+    /// are rendered on the checker's workers when there are enough findings to pay for the
+    /// threads; the bytes, and the error reported (the first element's at fault), are the same.
     template <class T>
     std::string checked_array(const std::string& file, const std::string& schema_id,
                               const std::vector<T>& items) {
-        std::string out = "[";
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            const std::string element = json::canonical(contracts::to_json(items[i]));
-            check(file, "/" + std::to_string(i), schema_id, element);
+        const json::SchemaValidator& schema = validator(schema_id);  // compiled once, shared
+        std::vector<std::string> elements(items.size());
+        std::vector<std::exception_ptr> errors(items.size());
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (std::size_t i = next++; i < items.size(); i = next++) {
+                try {
+                    elements[i] = json::canonical(contracts::to_json(items[i]));
+                    check_with(schema, file, "/" + std::to_string(i), elements[i]);
+                } catch (...) {
+                    errors[i] = std::current_exception();
+                }
+            }
+        };
+        std::size_t weight = 0;
+        for (const T& item : items) {
+            weight += findings_in(item);
+        }
+        const std::size_t threads =
+            std::min(workers_, weight >= kFindingsPerWorker ? items.size() : 1);
+        std::vector<std::thread> pool;
+        for (std::size_t t = 1; t < threads; ++t) {
+            pool.emplace_back(work);
+        }
+        work();
+        for (auto& thread : pool) {
+            thread.join();
+        }
+        for (const auto& error : errors) {
+            if (error) {
+                std::rethrow_exception(error);
+            }
+        }
+        std::size_t size = 2;
+        for (const auto& e : elements) {
+            size += e.size() + 1;
+        }
+        std::string out;
+        out.reserve(size);
+        out.push_back('[');
+        for (std::size_t i = 0; i < elements.size(); ++i) {
             if (i > 0) {
                 out.push_back(',');
             }
-            out += element;
+            out += elements[i];
         }
         out.push_back(']');
         return out;
     }
 
   private:
+    /// Below this many findings in an array, a second thread costs more than it saves.
+    static constexpr std::size_t kFindingsPerWorker = 2000;
+
+    static std::size_t findings_in(const contracts::LensResult& r) { return r.findings.size(); }
+    template <class T>
+    static std::size_t findings_in(const T&) {
+        return 0;
+    }
+
+    const json::SchemaValidator& validator(const std::string& schema_id) {
+        auto it = validators_.find(schema_id);
+        if (it == validators_.end()) {
+            it = validators_.emplace(schema_id, json::SchemaValidator::embedded(schema_id)).first;
+        }
+        return it->second;
+    }
+
+    static void check_with(const json::SchemaValidator& schema, const std::string& file,
+                           const std::string& pointer_prefix, std::string_view text) {
+        const auto errors = schema.validate(text);
+        if (!errors.empty()) {
+            throw ArtifactSchemaInvalid("ARTIFACT_SCHEMA_INVALID: " + file + ": " + pointer_prefix +
+                                        errors.front().pointer + ": " + errors.front().message);
+        }
+    }
+
+    std::size_t workers_;
     std::map<std::string, json::SchemaValidator, std::less<>> validators_;
 };
 
@@ -97,8 +161,9 @@ std::string spliced_skill_result(Checker& checker, const contracts::SkillResult&
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
-                                                            const contracts::SkillResult& result) {
-    Checker checker;
+                                                            const contracts::SkillResult& result,
+                                                            std::size_t workers) {
+    Checker checker(workers);
     std::string skill_input =
         checker.checked("skill-input.json", "skill-input.v1", contracts::to_json(input));
     std::string plans = checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
@@ -115,8 +180,9 @@ std::vector<std::pair<std::string, std::string>> render_run(const contracts::Ski
 }
 
 WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput& input,
-                     const contracts::SkillResult& result, const json::Value& timings) {
-    const auto files = render_run(input, result);  // validates everything before any write
+                     const contracts::SkillResult& result, const json::Value& timings,
+                     std::size_t workers) {
+    const auto files = render_run(input, result, workers);  // validates everything before any write
 
     std::error_code ec;
     fs::create_directories(artifact_root, ec);

@@ -33,13 +33,16 @@ struct WrittenRun {
 /// SHA-256s), then `timings.json` (host facts and durations, outside the hashed set).
 /// Every file is written atomically. The artifact root gets a `.gitignore` of "*" so runs are
 /// never committed by accident. Throws ArtifactSchemaInvalid before writing anything when an
-/// artifact breaks its schema; util::IoError when the root is not writable.
+/// artifact breaks its schema; util::IoError when the root is not writable. Large results are
+/// rendered on up to `workers` threads; the bytes do not depend on it.
 WrittenRun write_run(const std::filesystem::path& artifact_root, const contracts::SkillInput& input,
-                     const contracts::SkillResult& result, const json::Value& timings);
+                     const contracts::SkillResult& result, const json::Value& timings,
+                     std::size_t workers = 1);
 
 /// The canonical bytes of each hashed artifact of a run, by file name, in kArtifactFiles order.
 /// Validates as write_run does. Used by write_run and by the drift check.
 std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
-                                                            const contracts::SkillResult& result);
+                                                            const contracts::SkillResult& result,
+                                                            std::size_t workers = 1);
 
 }  // namespace qa::artifacts

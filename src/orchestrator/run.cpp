@@ -303,7 +303,7 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
             };
             try {
                 out.artifactDir =
-                    artifacts::write_run(root, out.input, out.result, timings).directory;
+                    artifacts::write_run(root, out.input, out.result, timings, jobs).directory;
             } catch (const artifacts::ArtifactSchemaInvalid& e) {
                 auto& v = out.result.finalVerdict;
                 v.status = contracts::VerdictStatus::FAIL;

@@ -89,3 +89,35 @@ TEST_CASE("skill-result.v1 defines plans, results and verdict exactly as their o
         }
     }
 }
+
+TEST_CASE("artifacts rendered on several threads are the same bytes, and fail the same way",
+          "[artifacts]") {
+    // Enough findings for render_run to use its workers.
+    auto result = s::skill_result();
+    for (auto& r : result.lensResults) {
+        for (int i = 0; i < 1500; ++i) {
+            auto f = s::finding();
+            f.startLine = f.endLine = i + 1;
+            r.findings.push_back(f);
+        }
+    }
+    const auto serial = qa::artifacts::render_run(s::skill_input(), result, 1);
+    const auto parallel = qa::artifacts::render_run(s::skill_input(), result, 4);
+    CHECK(serial == parallel);
+    CHECK(serial[2].second.size() > 1000000);
+
+    // Two elements at fault: the first one is reported, whatever thread got there first.
+    result.lensResults[1].findings[700].startLine = -5;
+    result.lensResults[2].planOrdinal = -1;
+    for (const std::size_t workers : {std::size_t{1}, std::size_t{4}}) {
+        INFO(workers);
+        try {
+            qa::artifacts::render_run(s::skill_input(), result, workers);
+            FAIL("render_run accepted an invalid lens result");
+        } catch (const qa::artifacts::ArtifactSchemaInvalid& e) {
+            CHECK(std::string(e.what()).rfind(
+                      "ARTIFACT_SCHEMA_INVALID: lens-results.json: /1/findings/700/startLine", 0) ==
+                  0);
+        }
+    }
+}
