@@ -5,8 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 
 #include "git/handle.hpp"
@@ -55,6 +57,12 @@ bool is_blob(std::string_view content, const unsigned char* oid) {
            digest_size == GIT_OID_RAWSZ && std::memcmp(digest, oid, GIT_OID_RAWSZ) == 0;
 }
 
+/// Whether a file last changed at `changed` (seconds) is "racy" when hashed at `now`: changed so
+/// recently that a later write in the same timestamp tick could leave its stat data unchanged.
+bool racy(std::int64_t changed, std::int64_t now) {
+    return changed >= now - 2;
+}
+
 }  // namespace
 
 BlobReader::BlobReader(const Repository& repo) : repo_(repo) {
@@ -78,6 +86,24 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
     if (size > kMaxWorktreeBytes || size > max_bytes) {
         return std::nullopt;
     }
+    // Taken before the read: the clock only decides whether to trust the stamp later (never an
+    // output), and an earlier time errs towards hashing again.
+    const std::int64_t now = ::time(nullptr);
+    Stamp stamp;
+    stamp.oid.assign(reinterpret_cast<const char*>(oid), GIT_OID_RAWSZ);
+    stamp.device = static_cast<std::uint64_t>(info.st_dev);
+    stamp.inode = static_cast<std::uint64_t>(info.st_ino);
+    stamp.size = size;
+    stamp.mtimeSec = info.st_mtim.tv_sec;
+    stamp.mtimeNsec = info.st_mtim.tv_nsec;
+    stamp.ctimeSec = info.st_ctim.tv_sec;
+    stamp.ctimeNsec = info.st_ctim.tv_nsec;
+    bool known = false;
+    {
+        std::lock_guard lock(verified_mutex_);
+        const auto it = verified_.find(std::string(path));
+        known = it != verified_.end() && it->second == stamp;
+    }
     std::string content(static_cast<std::size_t>(size), '\0');
     std::size_t got = 0;
     while (got < content.size()) {
@@ -87,8 +113,20 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
         }
         got += static_cast<std::size_t>(n);
     }
+    // Trusted only if nothing changed while it was read either.
+    struct stat after {};
+    if (known && ::fstat(fd.get(), &after) == 0 && after.st_mtim.tv_sec == info.st_mtim.tv_sec &&
+        after.st_mtim.tv_nsec == info.st_mtim.tv_nsec &&
+        after.st_ctim.tv_sec == info.st_ctim.tv_sec &&
+        after.st_ctim.tv_nsec == info.st_ctim.tv_nsec && after.st_size == info.st_size) {
+        return content;
+    }
     if (!is_blob(content, oid)) {
         return std::nullopt;
+    }
+    if (!racy(std::max(stamp.mtimeSec, stamp.ctimeSec), now)) {
+        std::lock_guard lock(verified_mutex_);
+        verified_[std::string(path)] = std::move(stamp);
     }
     return content;
 }

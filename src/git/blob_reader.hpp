@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "git/repository.hpp"
 
@@ -26,6 +27,11 @@ struct BlobRead {
 /// case, and costs one file read and one SHA-1 pass instead of inflating the object. Everything
 /// else (a bare repository, a modified, missing or very large file, a symlink entry) comes from
 /// the object database, one thread at a time: libgit2 objects are not shared between threads.
+///
+/// A file the reader has hashed once is not hashed again while its stat data (device, inode,
+/// size, mtime, ctime) stays the same and it was not modified in the two seconds before it was
+/// hashed (git's "racy clean" rule: a write within the timestamp granularity could otherwise go
+/// unseen). A run that reads every file twice (all-files counts, then the lenses) hashes it once.
 class BlobReader {
   public:
     /// Borrows `repo`, which must outlive the reader.
@@ -38,12 +44,22 @@ class BlobReader {
                   std::uint64_t max_bytes = UINT64_MAX) const;
 
   private:
+    /// What identifies a working-tree file that held a blob when it was hashed.
+    struct Stamp {
+        std::string oid;  ///< raw 20 bytes
+        std::uint64_t device = 0, inode = 0, size = 0;
+        std::int64_t mtimeSec = 0, mtimeNsec = 0, ctimeSec = 0, ctimeNsec = 0;
+        bool operator==(const Stamp&) const = default;
+    };
+
     std::optional<std::string> from_worktree(std::string_view path, const unsigned char* oid,
                                              std::uint64_t max_bytes) const;
 
     const Repository& repo_;
-    std::optional<std::filesystem::path> workdir_;  ///< nullopt for a bare repository
-    mutable std::mutex odb_mutex_;                  ///< serialises libgit2 object reads
+    mutable std::mutex verified_mutex_;
+    mutable std::unordered_map<std::string, Stamp> verified_;  ///< by path
+    std::optional<std::filesystem::path> workdir_;             ///< nullopt for a bare repository
+    mutable std::mutex odb_mutex_;                             ///< serialises libgit2 object reads
 };
 
 }  // namespace qa::git

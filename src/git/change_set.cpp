@@ -402,8 +402,11 @@ void add_whole_content(FileChange& file, const BlobReader& reader, DiffDrivers& 
 
 /// Every delta of `diff` (the empty tree against something) as an all_lines_added file: the
 /// counts come from one read of each blob, and no line is held.
-std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff) {
-    const BlobReader reader(repo);
+std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff,
+                                          const BlobReader* shared_reader) {
+    const std::optional<BlobReader> own =
+        shared_reader ? std::nullopt : std::make_optional<BlobReader>(repo);
+    const BlobReader& reader = shared_reader ? *shared_reader : *own;
     const std::size_t n = git_diff_num_deltas(diff);
     std::vector<std::string> paths;
     for (std::size_t i = 0; i < n; ++i) {
@@ -659,7 +662,7 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
     return result;
 }
 
-ChangeSet all_files(const Repository& repo, const DiffOptions& /*options*/) {
+ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo.raw()), "read the index");
     const git_diff_options opts = diff_options();
@@ -669,12 +672,12 @@ ChangeSet all_files(const Repository& repo, const DiffOptions& /*options*/) {
     ChangeSet set;
     set.base = kEmptyTreeSha;
     set.head = kIndexHead;
-    set.files = collect_all_added(repo, diff.get());
+    set.files = collect_all_added(repo, diff.get(), options.reader);
     return set;
 }
 
 ChangeSet all_files(const Repository& repo, const std::string& revision,
-                    const DiffOptions& /*options*/) {
+                    const DiffOptions& options) {
     ObjectHandle object;
     check(git_revparse_single(object.out(), repo.raw(), revision.c_str()),
           "resolve '" + revision + "'");
@@ -697,7 +700,7 @@ ChangeSet all_files(const Repository& repo, const std::string& revision,
     ChangeSet set;
     set.base = kEmptyTreeSha;
     set.head = std::move(head);
-    set.files = collect_all_added(repo, diff.get());
+    set.files = collect_all_added(repo, diff.get(), options.reader);
     return set;
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "git/blob_reader.hpp"
 #include "git/push_refs.hpp"
 #include "git/repository.hpp"
 
@@ -77,6 +78,9 @@ struct ChangeSet {
 /// How much of the content to keep. Counts are always exact.
 struct DiffOptions {
     bool keep_lines = true;  ///< false: hunks keep their headers, `lines` stays empty
+    /// Reads whole blobs for all_files(); pass the lenses' reader so that a file hashed here is
+    /// not hashed again when they read it (BlobReader). Null: a reader of the call's own.
+    const BlobReader* reader = nullptr;
 };
 
 /// What a pre-commit hook checks: the index against HEAD's tree (the empty tree when HEAD is

@@ -7,8 +7,8 @@
 
 namespace qa::orchestrator {
 
-GitChangeSource::GitChangeSource(const git::Repository& repo, const git::ChangeSet& changes)
-    : reader_(repo) {
+GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes)
+    : reader_(reader) {
     for (const auto& f : changes.files) {
         dispatch::ChangedFileView view;
         view.path = f.path;

@@ -9,7 +9,6 @@
 #include "dispatch/lens.hpp"
 #include "git/blob_reader.hpp"
 #include "git/change_set.hpp"
-#include "git/repository.hpp"
 #include "plan/classify.hpp"
 
 namespace qa::orchestrator {
@@ -18,10 +17,11 @@ namespace qa::orchestrator {
 /// (the index blob for a commit, the pushed commit's blob for a push), never a working-tree file
 /// that differs from them, so unstaged edits cannot change a verdict (git::BlobReader). Files
 /// whose every line is added (all-files mode) hold no lines: their views read the blob when
-/// iterated. Borrows `repo` and `changes`.
+/// iterated. Borrows `reader` (the one the change set was read with, so that no file is hashed
+/// twice) and `changes`.
 class GitChangeSource : public dispatch::ChangeSource {
   public:
-    GitChangeSource(const git::Repository& repo, const git::ChangeSet& changes);
+    GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes);
 
     const dispatch::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
@@ -46,7 +46,7 @@ class GitChangeSource : public dispatch::ChangeSource {
         std::uint32_t mode = 0;
     };
 
-    git::BlobReader reader_;
+    const git::BlobReader& reader_;
     std::map<std::string, plan::FileClass, std::less<>> classes_;
     std::map<std::string, dispatch::ChangedFileView, std::less<>> views_;
     std::map<std::string, BlobRef, std::less<>> blobs_;

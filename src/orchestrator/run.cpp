@@ -52,8 +52,9 @@ std::string staged_head_id(const git::ChangeSet& changes) {
 }
 
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
-                                const config::Config& config, bool keep_lines) {
-    const git::DiffOptions options{keep_lines};
+                                const config::Config& config, bool keep_lines,
+                                const git::BlobReader& reader) {
+    const git::DiffOptions options{keep_lines, &reader};
     std::vector<Target> out;
     switch (request.kind) {
         case ChangeKind::staged: {
@@ -210,8 +211,9 @@ RunReport plan_only(const RunRequest& request) {
     RunReport report;
     report.config = load(request, repo);
     report.repoRoot = repo.root();
-    for (auto& target : targets_for(request, repo, report.config, true)) {
-        const GitChangeSource source(repo, target.changes);
+    const git::BlobReader reader(repo);
+    for (auto& target : targets_for(request, repo, report.config, true, reader)) {
+        const GitChangeSource source(reader, target.changes);
         RunOutcome out;
         out.label = target.label;
         out.baseRefCodes = target.baseRefCodes;
@@ -242,9 +244,10 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
     const dispatch::Dispatcher dispatcher(
         jobs, [](const std::string& id) { return lenses::builtin_lens(id); });
 
-    for (auto& target : targets_for(request, repo, config, true)) {
+    const git::BlobReader reader(repo);
+    for (auto& target : targets_for(request, repo, config, true, reader)) {
         const auto started = Clock::now();
-        const GitChangeSource source(repo, target.changes);
+        const GitChangeSource source(reader, target.changes);
         RunOutcome out;
         out.label = target.label;
         out.baseRefCodes = target.baseRefCodes;

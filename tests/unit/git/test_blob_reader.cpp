@@ -1,8 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <string>
+#include <thread>
 
 #include "git/blob_reader.hpp"
 #include "git/error.hpp"
@@ -58,6 +63,34 @@ TEST_CASE("BlobReader reads the blob, never a working-tree file that differs fro
         CHECK(read.found);
         CHECK(read.size == bytes.size());
         CHECK(read.content == bytes);
+    }
+}
+
+TEST_CASE("BlobReader never trusts a file it hashed once after the file changes", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    sb.add_file(dir, "settled.txt", "version one\n");
+    sb.add_file(dir, "racy.txt", "version one\n");
+    // settled.txt must be older than the two seconds a stamp needs before it is trusted.
+    std::this_thread::sleep_for(std::chrono::milliseconds(3100));
+    sb.add_file(dir, "racy.txt", "version one\n");  // rewritten just now: racy
+    const auto repo = open_repo(lib, sb, dir);
+    const BlobReader reader(repo);
+    for (const char* path : {"settled.txt", "racy.txt"}) {
+        INFO(path);
+        const std::string id = blob_id(sb, dir, path);
+        CHECK(reader.read(path, id, kFile).content == "version one\n");
+        CHECK(reader.read(path, id, kFile).content == "version one\n");  // stamp kept or not
+        // The same size, and the old modification time put back: only ctime tells the change.
+        struct stat before {};
+        REQUIRE(::stat((dir / path).c_str(), &before) == 0);
+        write_file(dir / path, "version two\n");
+        const struct timespec times[2] = {before.st_atim, before.st_mtim};
+        REQUIRE(::utimensat(AT_FDCWD, (dir / path).c_str(), times, 0) == 0);
+        const auto read = reader.read(path, id, kFile);
+        CHECK(read.found);
+        CHECK(read.content == "version one\n");
     }
 }
 
