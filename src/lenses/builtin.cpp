@@ -17,16 +17,21 @@ struct Builtins {
 
     Builtins() {
         const auto& registry = plan::builtin_registry();
-        // Compiled once and shared: the security lens scans with them, and every rule lens
-        // masks what they find in the snippets it shows.
-        const auto security_rules = std::make_shared<const rules::RuleSet>(
-            rules::RuleSet::from_embedded("lenses/security/rules.toml"));
+        // The security and style rules compiled together: one set pass and one read of each
+        // file serve both lenses. The credential rules among them also mask what they find in
+        // the snippets every rule lens shows.
+        static constexpr std::string_view kRuleLenses[] = {"security", "style"};
+        const auto rules = std::make_shared<const rules::RuleSet>(
+            rules::RuleSet::from_embedded_lenses(kRuleLenses));
         // security: credential rules apply to every file (no languages); unsafe-code rules are
         // per language. The sub-lens decides which of the two families runs.
         security = std::make_unique<RuleLens>(
             "security", registry.find("security")->lensVersion, contracts::LensClass::security,
-            security_rules,
+            rules,
             [](const std::optional<std::string>& sub, const rules::Rule& rule) {
+                if (rule.lens != "security") {
+                    return false;
+                }
                 if (sub == std::optional<std::string>("secrets")) {
                     return rule.languages.empty();
                 }
@@ -35,13 +40,13 @@ struct Builtins {
                 }
                 return true;
             },
-            false, security_rules);
+            false, rules);
         style = std::make_unique<RuleLens>(
-            "style", registry.find("style")->lensVersion, contracts::LensClass::style,
-            std::make_shared<const rules::RuleSet>(
-                rules::RuleSet::from_embedded("lenses/style/rules.toml")),
-            [](const std::optional<std::string>&, const rules::Rule&) { return true; }, true,
-            security_rules);
+            "style", registry.find("style")->lensVersion, contracts::LensClass::style, rules,
+            [](const std::optional<std::string>&, const rules::Rule& rule) {
+                return rule.lens == "style";
+            },
+            true, rules);
         architecture = std::make_unique<LayeringLens>(registry.find("architecture")->lensVersion);
     }
 };

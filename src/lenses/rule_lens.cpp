@@ -27,8 +27,8 @@ struct Scope {
     std::vector<std::uint32_t> lineNumbers;
 };
 
-/// One rule match in a file, as every sub-lens of the lens reports it: nothing in it points into
-/// the content, and a secret is already masked (`shown`) and hashed.
+/// One rule match in a file, as every lens and sub-lens reports it: nothing in it points into the
+/// content, and a secret is already masked (`shown`) and hashed.
 struct ScannedMatch {
     const rules::Rule* rule = nullptr;
     std::uint32_t line = 0;
@@ -39,24 +39,26 @@ struct ScannedMatch {
     std::string evidenceHash;
 };
 
-/// What one pass over a file found for every sub-lens of a lens. The first plan to reach the
-/// file computes it and the lens's other plans share it (ChangeSource::shared), so a file is read
-/// and scanned once per lens however many sub-lenses and shards the planner made.
+/// What one pass over a file found for every lens whose rules are compiled together (the
+/// built-in security and style lenses share one RuleSet). The first plan to reach the file
+/// computes it and every other plan scanning the same buffer shares it (ChangeSource::shared),
+/// so a file is read and scanned once however many lenses, sub-lenses and shards there are.
 struct FileScan {
-    std::vector<ScannedMatch> matches;           ///< ordered by (line, column, rule id)
-    std::vector<rules::HygieneFinding> hygiene;  ///< only for a lens with the hygiene sub-lens
-    bool directive = false;                      ///< the scanned text holds `qa-skill: allow`
+    std::vector<ScannedMatch> matches;  ///< ordered by (line, column, rule id)
+    /// The hygiene checks but oversize-file, whose threshold is a lens setting: computed for
+    /// every scan, as the lens that needs them may not be the one that scans first.
+    std::vector<rules::HygieneFinding> hygiene;
+    std::uint64_t size = 0;  ///< of the file's content
+    bool directive = false;  ///< the scanned text holds `qa-skill: allow`
 };
 
 /// How a lens scans a file: its rules and its settings.
 struct ScanSpec {
     const rules::RuleSet& rules;
     const rules::RuleSet& credentials;
-    bool hygiene = false;
     bool wholeFile = false;    ///< mode file or all
     bool withContext = false;  ///< mode diff_context
     std::int64_t diffContext = 0;
-    std::uint64_t maxFileBytes = 0;
 };
 
 std::vector<std::string_view> split_lines(std::string_view content) {
@@ -167,15 +169,14 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         out.matches.push_back(std::move(s));
     });
 
-    if (spec.hygiene) {
-        std::vector<std::uint32_t> lines;
-        if (!whole) {
-            for (const auto& added : view.addedLines) {
-                lines.push_back(added.lineNo);
-            }
+    std::vector<std::uint32_t> lines;
+    if (!whole) {
+        for (const auto& added : view.addedLines) {
+            lines.push_back(added.lineNo);
         }
-        out.hygiene = rules::check_hygiene({path, load(), load().size(), lines, spec.maxFileBytes});
     }
+    out.size = load().size();
+    out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
     return out;
 }
 
@@ -283,17 +284,13 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     if (const json::Value* v = settings.options.find("max_file_bytes"); v && v->is_integer()) {
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }
-    const ScanSpec spec{*rules_,
-                        *credentials_,
-                        hygiene_,
-                        settings.mode == "file" || settings.mode == "all",
+    const ScanSpec spec{*rules_, *credentials_, settings.mode == "file" || settings.mode == "all",
                         settings.mode == "diff_context",
-                        static_cast<std::int64_t>(settings.diffContext),
-                        max_file_bytes};
-    // Names the scan of a file, which depends on the buffer this lens scans.
-    const std::string scan_key = "rule-lens-scan/" + id_ + "/" + settings.mode + "/" +
-                                 std::to_string(settings.diffContext) + "/" +
-                                 std::to_string(max_file_bytes);
+                        static_cast<std::int64_t>(settings.diffContext)};
+    // Names the scan of a file: the rules and the buffer scanned, which lenses sharing the rules
+    // and the mode have in common.
+    const std::string scan_key = "rule-scan/" + rules_->source() + "/" + settings.mode + "/" +
+                                 std::to_string(settings.diffContext);
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
         return make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
@@ -379,6 +376,9 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
 
         if (run_hygiene) {
             for (const auto& h : scan->hygiene) {
+                findings.push_back(hygiene_finding(path, h));
+            }
+            for (const auto& h : rules::oversize_file({path, {}, scan->size, {}, max_file_bytes})) {
                 findings.push_back(hygiene_finding(path, h));
             }
         }

@@ -53,6 +53,7 @@ struct Rule {
     Allowlist allowlist;
     std::vector<std::string> languages;  ///< classify() languages; empty means every file
     Examples examples;
+    std::string lens;  ///< the lens whose rules file defines it (RuleSource::lens)
 };
 
 }  // namespace qa::rules

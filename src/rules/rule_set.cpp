@@ -561,15 +561,14 @@ RuleSet& RuleSet::operator=(RuleSet&&) noexcept = default;
 RuleSet::~RuleSet() = default;
 
 RuleSet RuleSet::parse(std::string_view toml_text, const std::string& source_name) {
-    toml::table root;
-    try {
-        root = toml::parse(toml_text, source_name);
-    } catch (const toml::parse_error& e) {
-        throw RuleError(source_name, e.source().begin.line, e.source().begin.column, "",
-                        std::string(e.description()));
-    }
-    RuleSet out;
-    out.source_ = source_name;
+    const RuleSource source{toml_text, source_name, ""};
+    return parse(std::span<const RuleSource>(&source, 1));
+}
+
+namespace {
+
+/// The `[[rules]]` tables of one rules file, its other top-level keys checked.
+const toml::array& rule_tables(const toml::table& root, const std::string& source_name) {
     for (const auto& [key, node] : root) {
         if (key.str() != "rules" && key.str() != "title") {
             throw RuleError(source_name, key.source().begin.line, key.source().begin.column,
@@ -588,26 +587,45 @@ RuleSet RuleSet::parse(std::string_view toml_text, const std::string& source_nam
         throw RuleError(source_name, rules->source().begin.line, rules->source().begin.column,
                         "rules", "expected an array of tables ([[rules]])");
     }
+    return *rules->as_array();
+}
+
+}  // namespace
+
+RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
+    RuleSet out;
     auto compiled = std::make_unique<Compiled>(regex_options());
     std::set<std::string> ids;
-    std::size_t index = 0;
-    for (const toml::node& item : *rules->as_array()) {
-        Rule rule = read_rule(*item.as_table(), index++, source_name);
-        if (!ids.insert(rule.id).second) {
-            const auto& where = item.as_table()->get("id")->source();
-            throw RuleError(source_name, where.begin.line, where.begin.column,
-                            "rules[" + rule.id + "].id", "duplicate rule id");
+    for (const RuleSource& source : sources) {
+        const std::string& source_name = source.name;
+        toml::table root;
+        try {
+            root = toml::parse(source.text, source_name);
+        } catch (const toml::parse_error& e) {
+            throw RuleError(source_name, e.source().begin.line, e.source().begin.column, "",
+                            std::string(e.description()));
         }
-        std::string error;
-        if (compiled->set.Add(set_pattern(rule), &error) < 0) {
-            const auto& where = item.as_table()->get("regex")->source();
-            throw RuleError(source_name, where.begin.line, where.begin.column,
-                            "rules[" + rule.id + "].regex", "invalid regex: " + error);
+        out.source_ += (out.source_.empty() ? "" : "+") + source_name;
+        std::size_t index = 0;
+        for (const toml::node& item : rule_tables(root, source_name)) {
+            Rule rule = read_rule(*item.as_table(), index++, source_name);
+            rule.lens = source.lens;
+            if (!ids.insert(rule.id).second) {
+                const auto& where = item.as_table()->get("id")->source();
+                throw RuleError(source_name, where.begin.line, where.begin.column,
+                                "rules[" + rule.id + "].id", "duplicate rule id");
+            }
+            std::string error;
+            if (compiled->set.Add(set_pattern(rule), &error) < 0) {
+                const auto& where = item.as_table()->get("regex")->source();
+                throw RuleError(source_name, where.begin.line, where.begin.column,
+                                "rules[" + rule.id + "].regex", "invalid regex: " + error);
+            }
+            out.rules_.push_back(std::move(rule));
         }
-        out.rules_.push_back(std::move(rule));
     }
     if (!compiled->set.Compile()) {
-        throw RuleError(source_name, 1, 1, "rules", "the rules are too large to compile together");
+        throw RuleError(out.source_, 1, 1, "rules", "the rules are too large to compile together");
     }
     out.compiled_ = std::move(compiled);
     return out;
@@ -619,6 +637,19 @@ RuleSet RuleSet::from_embedded(std::string_view path) {
         throw RuleError(std::string(path), 1, 1, "", "no such embedded rules file");
     }
     return parse(*text, std::string(path));
+}
+
+RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids) {
+    std::vector<RuleSource> sources;
+    for (const std::string_view lens : lens_ids) {
+        const std::string path = "lenses/" + std::string(lens) + "/rules.toml";
+        const auto text = util::find_embedded(path);
+        if (!text) {
+            throw RuleError(path, 1, 1, "", "no such embedded rules file");
+        }
+        sources.push_back(RuleSource{*text, path, std::string(lens)});
+    }
+    return parse(sources);
 }
 
 const Rule* RuleSet::find(std::string_view id) const {

@@ -35,9 +35,16 @@ struct RuleMatch {
     std::string_view lineText;               ///< the buffer line holding the match, without '\n'
 };
 
-/// The compiled rules of one rules file. One RE2::Set pass over a buffer finds which rules can
-/// match; only those run their own regex to find positions and captures. A rule too large for the
-/// shared set (its DFA states would multiply the set's) is tried only where one of its keywords
+/// One rules file to compile, and the lens it belongs to.
+struct RuleSource {
+    std::string_view text;  ///< TOML
+    std::string name;       ///< for messages: "lenses/security/rules.toml"
+    std::string lens;       ///< copied into each Rule::lens; may be empty
+};
+
+/// The compiled rules of one or more rules files. One RE2::Set pass over a buffer finds which rules
+/// can match; only those run their own regex to find positions and captures. A rule too large for
+/// the shared set (its DFA states would multiply the set's) is tried only where one of its keywords
 /// occurs. Every regex is RE2, so scanning is linear in the input whatever it contains. Scanning
 /// is const and thread-safe.
 class RuleSet {
@@ -45,10 +52,15 @@ class RuleSet {
     /// Reads `[[rules]]` tables. Throws RuleError naming file:line:col and the key at fault for
     /// TOML syntax errors, unknown keys, wrong types, bad values, bad regexes, duplicate ids.
     static RuleSet parse(std::string_view toml_text, const std::string& source_name);
+    /// Several rules files compiled together, so one set pass serves all of them. Rule ids must
+    /// be unique across the files; each rule records its file's lens.
+    static RuleSet parse(std::span<const RuleSource> sources);
 
     /// The rules file compiled into the binary at `path` (e.g. "lenses/security/rules.toml").
     /// Throws RuleError when it is missing or invalid.
     static RuleSet from_embedded(std::string_view path);
+    /// The embedded `lenses/<id>/rules.toml` of each lens, compiled together.
+    static RuleSet from_embedded_lenses(std::span<const std::string_view> lens_ids);
 
     RuleSet(RuleSet&&) noexcept;
     RuleSet& operator=(RuleSet&&) noexcept;
@@ -58,6 +70,7 @@ class RuleSet {
     std::span<const Rule> rules() const { return rules_; }
     /// The rule named `id`, or nullptr.
     const Rule* find(std::string_view id) const;
+    /// The file name(s) the rules came from, joined by '+'.
     const std::string& source() const { return source_; }
 
     /// Every match in `input`, ordered by (line, column, rule id). When two rules capture the

@@ -331,3 +331,45 @@ TEST_CASE("one rule set scans from several threads with the same results", "[rul
     }
     CHECK(counts == std::vector<std::size_t>(4, 5));
 }
+
+TEST_CASE("rules files compiled together keep their lens, and ids stay unique across them",
+          "[rules]") {
+    const std::string first =
+        "[[rules]]\nid = \"one\"\ndescription = \"d\"\nregex = \"one\"\n"
+        "severity = \"low\"\n";
+    const std::string second =
+        "[[rules]]\nid = \"two\"\ndescription = \"d\"\nregex = \"two\"\n"
+        "severity = \"low\"\n";
+    const RuleSource sources[] = {{first, "a/rules.toml", "a"}, {second, "b/rules.toml", "b"}};
+    const RuleSet set = RuleSet::parse(sources);
+    REQUIRE(set.rules().size() == 2);
+    CHECK(set.rules()[0].lens == "a");
+    CHECK(set.rules()[1].lens == "b");
+    CHECK(set.source() == "a/rules.toml+b/rules.toml");
+    // One set pass finds the candidates of both files.
+    const auto found = set.scan(ScanInput{"x.txt", "", "one two\n", {}});
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].rule->id == "one");
+    CHECK(found[1].rule->id == "two");
+
+    const RuleSource clash[] = {{first, "a/rules.toml", "a"}, {first, "b/rules.toml", "b"}};
+    try {
+        RuleSet::parse(clash);
+        FAIL("a duplicate id across files was accepted");
+    } catch (const RuleError& e) {
+        CHECK(std::string(e.what()) == "b/rules.toml:2:6: rules[one].id: duplicate rule id");
+    }
+}
+
+TEST_CASE("the built-in rule lenses' files compile together", "[rules]") {
+    static constexpr std::string_view kLenses[] = {"security", "style"};
+    const RuleSet set = RuleSet::from_embedded_lenses(kLenses);
+    std::size_t security = 0, style = 0;
+    for (const Rule& r : set.rules()) {
+        security += r.lens == "security" ? 1 : 0;
+        style += r.lens == "style" ? 1 : 0;
+    }
+    CHECK(security == RuleSet::from_embedded("lenses/security/rules.toml").rules().size());
+    CHECK(style == RuleSet::from_embedded("lenses/style/rules.toml").rules().size());
+    CHECK(security + style == set.rules().size());
+}
