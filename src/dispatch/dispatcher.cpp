@@ -27,9 +27,15 @@ struct Shared {
     std::vector<Clock::time_point> deadlines;
     std::vector<std::atomic<bool>> stop_flags;  ///< per plan: set to ask a lens to give up
     std::size_t next = 0;
-    std::size_t idle_workers = 0;       ///< workers that found the queue empty and returned
-    std::size_t held_by_abandoned = 0;  ///< workers still inside a lens that was abandoned
+    std::size_t idle_workers = 0;        ///< workers that found the queue empty and returned
+    std::size_t held_by_abandoned = 0;   ///< workers still inside a lens that was abandoned
+    Clock::time_point last_abandoned{};  ///< when a running lens was last abandoned
 };
+
+/// How long a worker inside an abandoned lens may take to notice its stop flag and come back
+/// before the plans it would have run are given up: a lens that checks should_stop() returns
+/// within milliseconds, and one that never does must not hold the run much longer.
+constexpr std::chrono::milliseconds kAbandonGrace{1000};
 
 std::chrono::milliseconds time_limit(const config::Config& config, const std::string& lens_id) {
     const auto it = config.lenses.find(lens_id);
@@ -145,6 +151,7 @@ DispatchResult Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
                             plans[i], expired ? time_limit_message(config, plans[i].lensId)
                                               : "run cancelled before the lens finished");
                         ++shared->held_by_abandoned;
+                        shared->last_abandoned = Clock::now();
                         ++done;
                     } else {
                         ++running;
@@ -155,9 +162,15 @@ DispatchResult Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
             if (done == n) {
                 break;
             }
-            // Every worker is stuck in an abandoned lens: nothing pending can start any more.
-            const bool pool_exhausted = shared->next < n && running == 0 &&
-                                        shared->held_by_abandoned == workers - shared->idle_workers;
+            // Every worker is stuck in an abandoned lens, and has had its grace to come back:
+            // nothing pending can start any more.
+            const bool pool_held = shared->next < n && running == 0 &&
+                                   shared->held_by_abandoned == workers - shared->idle_workers;
+            const auto grace_ends = shared->last_abandoned + kAbandonGrace;
+            const bool pool_exhausted = pool_held && Clock::now() >= grace_ends;
+            if (pool_held && !pool_exhausted) {
+                next_deadline = std::min(next_deadline, grace_ends);
+            }
             if (pool_exhausted || cancelled.load()) {
                 for (std::size_t i = shared->next; i < n; ++i) {
                     shared->states[i] = SlotState::abandoned;
