@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <utility>
 
 #include "git/handle.hpp"
 
@@ -89,15 +90,8 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
     // Taken before the read: the clock only decides whether to trust the stamp later (never an
     // output), and an earlier time errs towards hashing again.
     const std::int64_t now = ::time(nullptr);
-    Stamp stamp;
+    Stamp stamp = stamp_of(info);
     stamp.oid.assign(reinterpret_cast<const char*>(oid), GIT_OID_RAWSZ);
-    stamp.device = static_cast<std::uint64_t>(info.st_dev);
-    stamp.inode = static_cast<std::uint64_t>(info.st_ino);
-    stamp.size = size;
-    stamp.mtimeSec = info.st_mtim.tv_sec;
-    stamp.mtimeNsec = info.st_mtim.tv_nsec;
-    stamp.ctimeSec = info.st_ctim.tv_sec;
-    stamp.ctimeNsec = info.st_ctim.tv_nsec;
     bool known = false;
     {
         std::lock_guard lock(verified_mutex_);
@@ -124,11 +118,57 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
     if (!is_blob(content, oid)) {
         return std::nullopt;
     }
-    if (!racy(std::max(stamp.mtimeSec, stamp.ctimeSec), now)) {
+    if (!racy(std::max(info.st_mtim.tv_sec, info.st_ctim.tv_sec), now)) {
         std::lock_guard lock(verified_mutex_);
         verified_[std::string(path)] = std::move(stamp);
     }
     return content;
+}
+
+BlobReader::Stamp BlobReader::stamp_of(const struct stat& info) {
+    Stamp s;
+    s.device = static_cast<std::uint32_t>(info.st_dev);
+    s.inode = static_cast<std::uint32_t>(info.st_ino);
+    s.size = static_cast<std::uint32_t>(info.st_size);
+    s.mtimeSec = static_cast<std::uint32_t>(info.st_mtim.tv_sec);
+    s.mtimeNsec = static_cast<std::uint32_t>(info.st_mtim.tv_nsec);
+    s.ctimeSec = static_cast<std::uint32_t>(info.st_ctim.tv_sec);
+    s.ctimeNsec = static_cast<std::uint32_t>(info.st_ctim.tv_nsec);
+    return s;
+}
+
+void BlobReader::trust_index(git_index* index) const {
+    const char* index_path = git_index_path(index);
+    struct stat index_info {};
+    if (index_path == nullptr || ::stat(index_path, &index_info) != 0) {
+        return;  // an in-memory index: nothing to compare with, every file is hashed
+    }
+    const auto written = std::pair(static_cast<std::int64_t>(index_info.st_mtim.tv_sec),
+                                   static_cast<std::int64_t>(index_info.st_mtim.tv_nsec));
+    std::lock_guard lock(verified_mutex_);
+    for (std::size_t i = 0, n = git_index_entrycount(index); i < n; ++i) {
+        const git_index_entry* e = git_index_get_byindex(index, i);
+        if (e == nullptr || git_index_entry_stage(e) != 0 ||
+            (e->mode != GIT_FILEMODE_BLOB && e->mode != GIT_FILEMODE_BLOB_EXECUTABLE)) {
+            continue;
+        }
+        // Racy: changed no earlier than the index was written, so a later write in the same
+        // tick would leave the same stat data. git hashes such files again; so do we.
+        if (std::pair(static_cast<std::int64_t>(e->mtime.seconds),
+                      static_cast<std::int64_t>(e->mtime.nanoseconds)) >= written) {
+            continue;
+        }
+        Stamp s;
+        s.oid.assign(reinterpret_cast<const char*>(e->id.id), GIT_OID_RAWSZ);
+        s.device = e->dev;
+        s.inode = e->ino;
+        s.size = e->file_size;
+        s.mtimeSec = static_cast<std::uint32_t>(e->mtime.seconds);
+        s.mtimeNsec = e->mtime.nanoseconds;
+        s.ctimeSec = static_cast<std::uint32_t>(e->ctime.seconds);
+        s.ctimeNsec = e->ctime.nanoseconds;
+        verified_[e->path] = std::move(s);
+    }
 }
 
 BlobRead BlobReader::read(std::string_view path, std::string_view oid_hex, std::uint32_t mode,

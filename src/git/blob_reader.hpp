@@ -1,5 +1,7 @@
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
@@ -9,6 +11,8 @@
 #include <unordered_map>
 
 #include "git/repository.hpp"
+
+struct git_index;
 
 namespace qa::git {
 
@@ -43,15 +47,23 @@ class BlobReader {
     BlobRead read(std::string_view path, std::string_view oid_hex, std::uint32_t mode,
                   std::uint64_t max_bytes = UINT64_MAX) const;
 
+    /// Takes the index's word for its entries, as git does: a working-tree file whose stat data
+    /// equals its entry's holds the entry's blob, unless it changed in the same timestamp tick as
+    /// the index was written (git's racy-clean rule), so such files are read without hashing.
+    /// `index` must be the one the tree under test came from.
+    void trust_index(git_index* index) const;
+
   private:
-    /// What identifies a working-tree file that held a blob when it was hashed.
+    /// What identifies a working-tree file that held a blob when it was hashed: its stat data,
+    /// truncated to 32 bits as git's index stores it.
     struct Stamp {
         std::string oid;  ///< raw 20 bytes
-        std::uint64_t device = 0, inode = 0, size = 0;
-        std::int64_t mtimeSec = 0, mtimeNsec = 0, ctimeSec = 0, ctimeNsec = 0;
+        std::uint32_t device = 0, inode = 0, size = 0;
+        std::uint32_t mtimeSec = 0, mtimeNsec = 0, ctimeSec = 0, ctimeNsec = 0;
         bool operator==(const Stamp&) const = default;
     };
 
+    static Stamp stamp_of(const struct stat& info);
     std::optional<std::string> from_worktree(std::string_view path, const unsigned char* oid,
                                              std::uint64_t max_bytes) const;
 

@@ -665,6 +665,9 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo.raw()), "read the index");
+    if (options.reader != nullptr) {
+        options.reader->trust_index(index.get());
+    }
     const git_diff_options opts = diff_options();
     DiffHandle diff;
     check(git_diff_tree_to_index(diff.out(), repo.raw(), nullptr, index.get(), &opts),

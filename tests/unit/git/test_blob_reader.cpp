@@ -11,6 +11,7 @@
 
 #include "git/blob_reader.hpp"
 #include "git/error.hpp"
+#include "git/handle.hpp"
 #include "support/git_fixture.hpp"
 
 using qa::git::BlobReader;
@@ -92,6 +93,34 @@ TEST_CASE("BlobReader never trusts a file it hashed once after the file changes"
         CHECK(read.found);
         CHECK(read.content == "version one\n");
     }
+}
+
+TEST_CASE("BlobReader trusts the index's stat data only while the file matches it", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    write_file(dir / "kept.txt", "version one\n");
+    write_file(dir / "edited.txt", "version one\n");
+    // Older than the index by more than a timestamp tick, as after a checkout.
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    sb.add_file(dir, "other.txt", "x\n");  // writes the index now
+    sb.git_ok(dir, "add kept.txt edited.txt");
+    struct stat before {};
+    REQUIRE(::stat((dir / "edited.txt").c_str(), &before) == 0);
+    write_file(dir / "edited.txt", "version two\n");  // same size; mtime put back below
+    const struct timespec times[2] = {before.st_atim, before.st_mtim};
+    REQUIRE(::utimensat(AT_FDCWD, (dir / "edited.txt").c_str(), times, 0) == 0);
+
+    const auto repo = open_repo(lib, sb, dir);
+    qa::git::IndexHandle index;
+    REQUIRE(git_repository_index(index.out(), repo.raw()) == 0);
+    const BlobReader reader(repo);
+    reader.trust_index(index.get());
+    CHECK(reader.read("kept.txt", blob_id(sb, dir, "kept.txt"), kFile).content == "version one\n");
+    // Only its ctime says it changed: still the blob, never the edit.
+    const auto read = reader.read("edited.txt", blob_id(sb, dir, "edited.txt"), kFile);
+    CHECK(read.found);
+    CHECK(read.content == "version one\n");
 }
 
 TEST_CASE("BlobReader: symlinks, limits, missing objects and bare repositories", "[git]") {
