@@ -56,7 +56,7 @@ class Checker {
         const auto work = [&] {
             for (std::size_t i = next++; i < items.size(); i = next++) {
                 try {
-                    elements[i] = json::canonical(contracts::to_json(items[i]));
+                    elements[i] = canonical_text(items[i]);
                     check_with(schema, file, "/" + std::to_string(i), elements[i]);
                 } catch (...) {
                     errors[i] = std::current_exception();
@@ -104,6 +104,14 @@ class Checker {
     static constexpr std::size_t kFindingsPerWorker = 2000;
 
     static std::size_t findings_in(const contracts::LensResult& r) { return r.findings.size(); }
+
+    static std::string canonical_text(const contracts::LensResult& r) {
+        return contracts::canonical_json(r);
+    }
+    template <class T>
+    static std::string canonical_text(const T& item) {
+        return json::canonical(contracts::to_json(item));
+    }
     template <class T>
     static std::size_t findings_in(const T&) {
         return 0;

@@ -669,8 +669,11 @@ json::Value to_json(const Finding& v) {
     };
 }
 
-json::Value to_json(const LensResult& v) {
-    return json::Object{
+namespace {
+
+/// A LensResult's members, its findings left out when `with_findings` is false.
+json::Object lens_result_members(const LensResult& v, bool with_findings) {
+    json::Object out{
         {"schemaVersion", v.schemaVersion},
         {"planOrdinal", v.planOrdinal},
         {"lensId", v.lensId},
@@ -678,14 +681,76 @@ json::Value to_json(const LensResult& v) {
         {"lensVersion", v.lensVersion},
         {"status", enum_value(v.status)},
         {"degraded", v.degraded},
-        {"findings", objects(v.findings)},
-        {"evidenceSummary", strings(v.evidenceSummary)},
-        {"usage", to_json(v.usage)},
-        {"errorCodes", enums(v.errorCodes)},
-        {"warningCodes", enums(v.warningCodes)},
-        {"executionAudit", v.executionAudit ? to_json(*v.executionAudit) : json::Value()},
-        {"adapterResponseHash", v.adapterResponseHash},
     };
+    if (with_findings) {
+        out.emplace_back("findings", objects(v.findings));
+    }
+    out.emplace_back("evidenceSummary", strings(v.evidenceSummary));
+    out.emplace_back("usage", to_json(v.usage));
+    out.emplace_back("errorCodes", enums(v.errorCodes));
+    out.emplace_back("warningCodes", enums(v.warningCodes));
+    out.emplace_back("executionAudit",
+                     v.executionAudit ? to_json(*v.executionAudit) : json::Value());
+    out.emplace_back("adapterResponseHash", v.adapterResponseHash);
+    return out;
+}
+
+}  // namespace
+
+json::Value to_json(const LensResult& v) {
+    return lens_result_members(v, true);
+}
+
+std::string canonical_json(const Finding& v) {
+    // The members in canonical (UTF-16 code unit) order, written without a value tree: a scan
+    // may produce tens of thousands of findings. A test holds this equal to canonical(to_json).
+    std::string out;
+    out.reserve(256 + v.summary.size() + v.file.size());
+    out += v.blocking ? R"({"blocking":true,"endLine":)" : R"({"blocking":false,"endLine":)";
+    json::append_canonical(json::Value(v.endLine), out);
+    out += R"(,"evidence":)";
+    json::append_canonical(v.evidence, out);
+    out += R"(,"evidenceHash":)";
+    json::append_canonical_string(v.evidenceHash, out);
+    out += R"(,"file":)";
+    json::append_canonical_string(v.file, out);
+    out += R"(,"findingId":)";
+    json::append_canonical_string(v.findingId, out);
+    out += R"(,"lensId":)";
+    json::append_canonical_string(v.lensId, out);
+    out += R"(,"ruleId":)";
+    json::append_canonical_string(v.ruleId, out);
+    out += R"(,"severity":)";
+    json::append_canonical_string(to_string(v.severity), out);
+    out += R"(,"startLine":)";
+    json::append_canonical(json::Value(v.startLine), out);
+    out += R"(,"subLensId":)";
+    if (v.subLensId) {
+        json::append_canonical_string(*v.subLensId, out);
+    } else {
+        out += "null";
+    }
+    out += R"(,"summary":)";
+    json::append_canonical_string(v.summary, out);
+    out.push_back('}');
+    return out;
+}
+
+std::string canonical_json(const LensResult& v) {
+    std::vector<std::pair<std::string, std::string>> members;
+    for (const auto& [key, value] : lens_result_members(v, false)) {
+        members.emplace_back(key, json::canonical(value));
+    }
+    std::string findings = "[";
+    for (std::size_t i = 0; i < v.findings.size(); ++i) {
+        if (i > 0) {
+            findings.push_back(',');
+        }
+        findings += canonical_json(v.findings[i]);
+    }
+    findings.push_back(']');
+    members.emplace_back("findings", std::move(findings));
+    return json::canonical_object(std::move(members));
 }
 
 json::Value to_json(const FinalVerdict& v) {

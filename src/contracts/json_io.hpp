@@ -28,6 +28,11 @@ json::Value to_json(const LensResult& value);
 json::Value to_json(const FinalVerdict& value);
 json::Value to_json(const SkillResult& value);
 
+/// json::canonical(to_json(value)), written without building the value: for the types a run
+/// holds by the thousand.
+std::string canonical_json(const Finding& value);
+std::string canonical_json(const LensResult& value);
+
 /// Reads a T from `value`, which sits at `pointer` in its document (so errors point into the
 /// whole document, e.g. "/lensResults/3"). Throws json::Error. Defined for the types above.
 template <class T>

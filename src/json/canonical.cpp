@@ -75,7 +75,24 @@ std::u16string to_utf16(std::string_view text) {
     return out;
 }
 
-void write_string(std::string_view s, const std::string& pointer, std::string& out) {
+/// Where the writer is in the document: built into a JSON pointer only when an error names it,
+/// so that serializing does not allocate a pointer string per element.
+struct Path {
+    const Path* parent = nullptr;
+    std::string_view key;  ///< member name, or empty for an array element or the root
+    std::size_t index = 0;
+    bool isIndex = false;
+
+    std::string pointer() const {
+        if (parent == nullptr) {
+            return "";
+        }
+        return isIndex ? pointer_append(parent->pointer(), index)
+                       : pointer_append(parent->pointer(), key);
+    }
+};
+
+void write_string(std::string_view s, const Path& path, std::string& out) {
     static constexpr char kHex[] = "0123456789abcdef";
     out.push_back('"');
     for (std::size_t i = 0; i < s.size();) {
@@ -84,7 +101,7 @@ void write_string(std::string_view s, const std::string& pointer, std::string& o
             char32_t cp = 0;
             const std::size_t len = decode_utf8(s, i, cp);
             if (len == 0) {
-                throw Error(pointer,
+                throw Error(path.pointer(),
                             "string is not valid UTF-8 (byte offset " + std::to_string(i) + ")");
             }
             out.append(s.substr(i, len));
@@ -127,7 +144,7 @@ void write_string(std::string_view s, const std::string& pointer, std::string& o
     out.push_back('"');
 }
 
-void write_value(const Value& value, const std::string& pointer, std::string& out) {
+void write_value(const Value& value, const Path& path, std::string& out) {
     switch (value.kind()) {
         case Value::Kind::Null:
             out += "null";
@@ -138,20 +155,21 @@ void write_value(const Value& value, const std::string& pointer, std::string& ou
         case Value::Kind::Integer: {
             const std::int64_t i = value.as_integer();
             if (i > kMaxExactInteger || i < -kMaxExactInteger) {
-                throw Error(pointer, "integer " + std::to_string(i) +
-                                         " is outside the exactly representable range (+-2^53)");
+                throw Error(path.pointer(),
+                            "integer " + std::to_string(i) +
+                                " is outside the exactly representable range (+-2^53)");
             }
             out += std::to_string(i);
             return;
         }
         case Value::Kind::Number:
             if (!std::isfinite(value.as_double())) {
-                throw Error(pointer, "number is not finite");
+                throw Error(path.pointer(), "number is not finite");
             }
             out += format_number(value.as_double());
             return;
         case Value::Kind::String:
-            write_string(value.as_string(), pointer, out);
+            write_string(value.as_string(), path, out);
             return;
         case Value::Kind::Array: {
             out.push_back('[');
@@ -160,7 +178,7 @@ void write_value(const Value& value, const std::string& pointer, std::string& ou
                 if (i > 0) {
                     out.push_back(',');
                 }
-                write_value(items[i], pointer_append(pointer, i), out);
+                write_value(items[i], Path{&path, {}, i, true}, out);
             }
             out.push_back(']');
             return;
@@ -175,7 +193,7 @@ void write_value(const Value& value, const std::string& pointer, std::string& ou
             entries.reserve(value.as_object().size());
             for (const auto& [k, v] : value.as_object()) {
                 if (!is_valid_utf8(k)) {
-                    throw Error(pointer, "member name is not valid UTF-8");
+                    throw Error(path.pointer(), "member name is not valid UTF-8");
                 }
                 entries.push_back({to_utf16(k), &k, &v});
             }
@@ -185,13 +203,14 @@ void write_value(const Value& value, const std::string& pointer, std::string& ou
             for (std::size_t i = 0; i < entries.size(); ++i) {
                 if (i > 0) {
                     if (entries[i].order == entries[i - 1].order) {
-                        throw Error(pointer, "duplicate member name \"" + *entries[i].key + "\"");
+                        throw Error(path.pointer(),
+                                    "duplicate member name \"" + *entries[i].key + "\"");
                     }
                     out.push_back(',');
                 }
-                write_string(*entries[i].key, pointer, out);
+                write_string(*entries[i].key, path, out);
                 out.push_back(':');
-                write_value(*entries[i].value, pointer_append(pointer, *entries[i].key), out);
+                write_value(*entries[i].value, Path{&path, *entries[i].key, 0, false}, out);
             }
             out.push_back('}');
             return;
@@ -289,7 +308,49 @@ bool utf16_less(std::string_view a, std::string_view b) {
 
 std::string canonical(const Value& value) {
     std::string out;
-    write_value(value, "", out);
+    write_value(value, Path{}, out);
+    return out;
+}
+
+void append_canonical(const Value& value, std::string& out) {
+    write_value(value, Path{}, out);
+}
+
+void append_canonical_string(std::string_view text, std::string& out) {
+    write_string(text, Path{}, out);
+}
+
+std::string canonical_object(std::vector<std::pair<std::string, std::string>> members) {
+    struct Entry {
+        std::u16string order;
+        std::pair<std::string, std::string>* member;
+    };
+    std::vector<Entry> entries;
+    std::size_t size = 2;
+    for (auto& m : members) {
+        if (!is_valid_utf8(m.first)) {
+            throw Error("", "member name is not valid UTF-8");
+        }
+        entries.push_back({to_utf16(m.first), &m});
+        size += m.first.size() + m.second.size() + 4;
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.order < b.order; });
+    std::string out;
+    out.reserve(size);
+    out.push_back('{');
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (i > 0) {
+            if (entries[i].order == entries[i - 1].order) {
+                throw Error("", "duplicate member name \"" + entries[i].member->first + "\"");
+            }
+            out.push_back(',');
+        }
+        write_string(entries[i].member->first, Path{}, out);
+        out.push_back(':');
+        out += entries[i].member->second;
+    }
+    out.push_back('}');
     return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "json/value.hpp"
 
@@ -13,6 +15,18 @@ namespace qa::json {
 /// non-finite number, or an integer outside the range a double represents exactly.
 /// Every artifact and every hash in qa-skill goes through this one function.
 std::string canonical(const Value& value);
+
+/// canonical(value) appended to `out`.
+void append_canonical(const Value& value, std::string& out);
+
+/// The canonical form of the string `text`, quoted, appended to `out`. Throws json::Error on
+/// invalid UTF-8.
+void append_canonical_string(std::string_view text, std::string& out);
+
+/// The canonical object of `members`, whose values are already canonical JSON texts: sorted by
+/// key as canonical() sorts and joined, so that a large member (thousands of findings) is
+/// serialized once and spliced. Throws json::Error on a duplicate or non-UTF-8 key.
+std::string canonical_object(std::vector<std::pair<std::string, std::string>> members);
 
 /// The ECMAScript Number::toString form of a finite double, as RFC 8785 requires.
 std::string format_number(double d);

@@ -217,9 +217,19 @@ contracts::Finding make_hashed_finding(const contracts::LensPlan& plan, const st
     f.evidence = std::move(evidence);
     // Content, not position: the same secret on another line is the same evidence.
     f.evidenceHash = std::move(evidence_hash);
-    f.findingId = util::sha256_hex(json::canonical(json::Array{plan.lensId, rule_id, file, line,
-                                                               f.evidenceHash}))
-                      .substr(0, 16);
+    // sha256 of the canonical array [lensId, ruleId, file, line, evidenceHash], written directly.
+    std::string key = "[";
+    json::append_canonical_string(plan.lensId, key);
+    key.push_back(',');
+    json::append_canonical_string(rule_id, key);
+    key.push_back(',');
+    json::append_canonical_string(file, key);
+    key.push_back(',');
+    json::append_canonical(json::Value(line), key);
+    key.push_back(',');
+    json::append_canonical_string(f.evidenceHash, key);
+    key.push_back(']');
+    f.findingId = util::sha256_hex(key).substr(0, 16);
     return f;
 }
 
@@ -258,7 +268,7 @@ contracts::LensResult completed_result(const contracts::LensPlan& plan,
     hashed.update("[");
     for (std::size_t i = 0; i < r.findings.size(); ++i) {
         hashed.update(i == 0 ? "" : ",");
-        hashed.update(json::canonical(contracts::to_json(r.findings[i])));
+        hashed.update(contracts::canonical_json(r.findings[i]));
     }
     hashed.update("]");
     r.adapterResponseHash = hashed.hex_digest();

@@ -302,3 +302,32 @@ TEST_CASE("errors point into the enclosing document when given its pointer", "[c
         CHECK(e.pointer() == "/3/lensClass");
     }
 }
+
+TEST_CASE("canonical_json writes findings and lens results as canonical(to_json) does",
+          "[contracts]") {
+    std::vector<c::Finding> findings;
+    findings.push_back(s::finding());
+    auto odd = s::finding();
+    odd.subLensId = std::nullopt;
+    odd.blocking = !odd.blocking;
+    odd.summary =
+        "quote \" backslash \\ newline \n tab \t control \x01 \xE2\x80\xA8 \xF0\x9F\x98\x80";
+    odd.file = "dir/\xC3\xA9t\xC3\xA9.py";
+    odd.evidence = json::Object{{"z", 1}, {"a", json::Array{1.5, "x", nullptr}}, {"m", "\"q\""}};
+    odd.startLine = odd.endLine = 9007199254740991;  // 2^53 - 1
+    findings.push_back(odd);
+    for (const auto& f : findings) {
+        CHECK(c::canonical_json(f) == json::canonical(c::to_json(f)));
+    }
+    for (auto r : {s::result_rule(), s::result_model(), s::result_exec()}) {
+        INFO(r.lensId);
+        CHECK(c::canonical_json(r) == json::canonical(c::to_json(r)));
+        r.findings = findings;
+        CHECK(c::canonical_json(r) == json::canonical(c::to_json(r)));
+        r.findings.clear();
+        CHECK(c::canonical_json(r) == json::canonical(c::to_json(r)));
+    }
+    auto bad = s::finding();
+    bad.summary = "bad \xC0\xAF";
+    CHECK_THROWS_AS(c::canonical_json(bad), json::Error);
+}

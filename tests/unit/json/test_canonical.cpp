@@ -82,3 +82,19 @@ TEST_CASE("parse rejects malformed JSON and invalid UTF-8", "[json]") {
     CHECK_THROWS_AS(qa::json::parse("\"\xC0\xAF\""), qa::json::Error);
     CHECK_THROWS_AS(qa::json::parse(""), qa::json::Error);
 }
+
+TEST_CASE("canonical_object splices members that are already canonical", "[json]") {
+    const std::string spliced = qa::json::canonical_object(
+        {{"b", "[1,2]"}, {"\xEF\xAC\xB3", "1"}, {"\xF0\x9F\x98\x80", "2"}, {"a", "{\"x\":null}"}});
+    const Value whole = qa::json::parse(
+        "{\"b\":[1,2],\"\xEF\xAC\xB3\":1,\"\xF0\x9F\x98\x80\":2,\"a\":{\"x\":null}}");
+    CHECK(spliced == canonical(whole));
+    CHECK_THROWS_AS(qa::json::canonical_object({{"a", "1"}, {"a", "2"}}), qa::json::Error);
+    CHECK_THROWS_AS(qa::json::canonical_object({{std::string("\xC0\xAF"), "1"}}), qa::json::Error);
+
+    std::string out = "[";
+    qa::json::append_canonical_string("q\"\n\xE2\x80\xA8", out);
+    qa::json::append_canonical(Value(qa::json::Object{{"z", 1}, {"a", 2}}), out);
+    CHECK(out == "[\"q\\\"\\n\xE2\x80\xA8\"{\"a\":2,\"z\":1}");
+    CHECK_THROWS_AS(qa::json::append_canonical_string("bad\xC0\xAF", out), qa::json::Error);
+}
