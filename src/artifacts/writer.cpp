@@ -42,22 +42,25 @@ class Checker {
         return text;
     }
 
-    /// The canonical JSON array of `items`, each element checked on its own. A canonical array
-    /// is its canonical elements joined by commas, so no element is serialized twice. Elements
-    /// are rendered on the checker's workers when there are enough findings to pay for the
-    /// threads; the bytes, and the error reported (the first element's at fault), are the same.
+    /// The canonical JSON array of `items` as chunks, each element checked on its own. A
+    /// canonical array is its canonical elements joined by commas, so no element is serialized
+    /// twice. Elements are rendered on the checker's workers when there are enough findings to
+    /// pay for the threads; the bytes, and the error reported (the first element's at fault),
+    /// are the same.
     template <class T>
-    std::string checked_array(const std::string& file, const std::string& schema_id,
-                              const std::vector<T>& items) {
+    std::vector<std::shared_ptr<const std::string>> checked_array(const std::string& file,
+                                                                  const std::string& schema_id,
+                                                                  const std::vector<T>& items) {
         const json::SchemaValidator& schema = validator(schema_id);  // compiled once, shared
-        std::vector<std::string> elements(items.size());
+        std::vector<std::shared_ptr<const std::string>> elements(items.size());
         std::vector<std::exception_ptr> errors(items.size());
         std::atomic<std::size_t> next{0};
         const auto work = [&] {
             for (std::size_t i = next++; i < items.size(); i = next++) {
                 try {
-                    elements[i] = canonical_text(items[i]);
-                    check_with(schema, file, "/" + std::to_string(i), elements[i]);
+                    auto element = std::make_shared<const std::string>(canonical_text(items[i]));
+                    check_with(schema, file, "/" + std::to_string(i), *element);
+                    elements[i] = std::move(element);
                 } catch (...) {
                     errors[i] = std::current_exception();
                 }
@@ -82,21 +85,18 @@ class Checker {
                 std::rethrow_exception(error);
             }
         }
-        std::size_t size = 2;
-        for (const auto& e : elements) {
-            size += e.size() + 1;
-        }
-        std::string out;
-        out.reserve(size);
-        out.push_back('[');
+        const auto comma = std::make_shared<const std::string>(",");
+        std::vector<std::shared_ptr<const std::string>> chunks;
+        chunks.reserve(2 * items.size() + 1);
+        chunks.push_back(std::make_shared<const std::string>("["));
         for (std::size_t i = 0; i < elements.size(); ++i) {
             if (i > 0) {
-                out.push_back(',');
+                chunks.push_back(comma);
             }
-            out += elements[i];
+            chunks.push_back(std::move(elements[i]));
         }
-        out.push_back(']');
-        return out;
+        chunks.push_back(std::make_shared<const std::string>("]"));
+        return chunks;
     }
 
   private:
@@ -138,15 +138,21 @@ class Checker {
     std::map<std::string, json::SchemaValidator, std::less<>> validators_;
 };
 
+using Chunks = std::vector<std::shared_ptr<const std::string>>;
+
+Chunks one_chunk(std::string text) {
+    return {std::make_shared<const std::string>(std::move(text))};
+}
+
 /// skill-result.json, assembled from the plans, results and verdict already checked: a canonical
 /// object is its members' canonical forms in key order, so splicing gives the bytes
-/// canonical(to_json(result)) would, without serializing or validating ten megabytes twice.
-/// skill-result.v1 defines those three parts exactly as their own files' schemas do (a test
-/// holds them equal), so validating the rest of the object with empty arrays in their place
-/// checks everything the whole document's validation would.
-std::string spliced_skill_result(Checker& checker, const contracts::SkillResult& result,
-                                 std::string_view plans, std::string_view results,
-                                 std::string_view verdict) {
+/// canonical(to_json(result)) would, without serializing or validating ten megabytes twice (or
+/// even copying them: the chunks are shared). skill-result.v1 defines those three parts exactly
+/// as their own files' schemas do (a test holds them equal), so validating the rest of the
+/// object with empty arrays in their place checks everything the whole document's validation
+/// would.
+Chunks spliced_skill_result(Checker& checker, const contracts::SkillResult& result,
+                            const Chunks& plans, const Chunks& results, const Chunks& verdict) {
     contracts::SkillResult skeleton;
     skeleton.schemaVersion = result.schemaVersion;
     skeleton.executionKey = result.executionKey;
@@ -154,32 +160,52 @@ std::string spliced_skill_result(Checker& checker, const contracts::SkillResult&
     skeleton.finalVerdict = result.finalVerdict;
     checker.checked("skill-result.json", "skill-result.v1", contracts::to_json(skeleton));
     const auto quoted = [](const std::string& s) { return json::canonical(json::Value(s)); };
-    std::string out;
-    out.reserve(plans.size() + results.size() + verdict.size() + 256);
-    out.append("{\"executionKey\":").append(quoted(result.executionKey));
-    out.append(",\"finalVerdict\":").append(verdict);
-    out.append(",\"lensPlans\":").append(plans);
-    out.append(",\"lensResults\":").append(results);
-    out.append(",\"normalizedInputHash\":").append(quoted(result.normalizedInputHash));
-    out.append(",\"schemaVersion\":").append(quoted(result.schemaVersion));
-    out.push_back('}');
+    Chunks out;
+    const auto text = [&](std::string s) { out.push_back(std::make_shared<const std::string>(s)); };
+    const auto splice = [&](const Chunks& part) {
+        out.insert(out.end(), part.begin(), part.end());
+    };
+    text("{\"executionKey\":" + quoted(result.executionKey) + ",\"finalVerdict\":");
+    splice(verdict);
+    text(",\"lensPlans\":");
+    splice(plans);
+    text(",\"lensResults\":");
+    splice(results);
+    text(",\"normalizedInputHash\":" + quoted(result.normalizedInputHash) +
+         ",\"schemaVersion\":" + quoted(result.schemaVersion) + "}");
     return out;
 }
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
-                                                            const contracts::SkillResult& result,
-                                                            std::size_t workers) {
+std::string RenderedFile::bytes() const {
+    std::string out;
+    out.reserve(size());
+    for (const auto& chunk : chunks) {
+        out += *chunk;
+    }
+    return out;
+}
+
+std::size_t RenderedFile::size() const {
+    std::size_t n = 0;
+    for (const auto& chunk : chunks) {
+        n += chunk->size();
+    }
+    return n;
+}
+
+std::vector<RenderedFile> render_run(const contracts::SkillInput& input,
+                                     const contracts::SkillResult& result, std::size_t workers) {
     Checker checker(workers);
-    std::string skill_input =
-        checker.checked("skill-input.json", "skill-input.v1", contracts::to_json(input));
-    std::string plans = checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
-    std::string results =
+    Chunks skill_input =
+        one_chunk(checker.checked("skill-input.json", "skill-input.v1", contracts::to_json(input)));
+    Chunks plans = checker.checked_array("lens-plans.json", "lens-plan.v1", result.lensPlans);
+    Chunks results =
         checker.checked_array("lens-results.json", "lens-result.v1", result.lensResults);
-    std::string verdict = checker.checked("final-verdict.json", "final-verdict.v1",
-                                          contracts::to_json(result.finalVerdict));
-    std::string skill_result = spliced_skill_result(checker, result, plans, results, verdict);
+    Chunks verdict = one_chunk(checker.checked("final-verdict.json", "final-verdict.v1",
+                                               contracts::to_json(result.finalVerdict)));
+    Chunks skill_result = spliced_skill_result(checker, result, plans, results, verdict);
     return {{"skill-input.json", std::move(skill_input)},
             {"lens-plans.json", std::move(plans)},
             {"lens-results.json", std::move(results)},
@@ -208,8 +234,12 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         throw util::IoError(dir.string() + ": cannot create the run directory: " + ec.message());
     }
     json::Object manifest_files;
-    for (const auto& [name, bytes] : files) {
-        manifest_files.emplace_back(name, util::sha256_hex(bytes));
+    for (const auto& file : files) {
+        util::Sha256 hash;
+        for (const auto& chunk : file.chunks) {
+            hash.update(*chunk);
+        }
+        manifest_files.emplace_back(file.name, hash.hex_digest());
     }
     const json::Value manifest_value = json::Object{
         {"schemaVersion", "artifact-manifest.v1"},
@@ -218,8 +248,12 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
     };
     const std::string manifest =
         Checker().checked("manifest.json", "artifact-manifest.v1", manifest_value);
-    for (const auto& [name, bytes] : files) {
-        util::write_file_atomic(dir / name, bytes);
+    for (const auto& file : files) {
+        util::AtomicFile out(dir / file.name);
+        for (const auto& chunk : file.chunks) {
+            out.write(*chunk);
+        }
+        out.commit();
     }
     util::write_file_atomic(dir / "manifest.json", manifest);
     util::write_file_atomic(dir / "timings.json", json::canonical(timings));

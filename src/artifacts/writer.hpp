@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,10 +40,19 @@ WrittenRun write_run(const std::filesystem::path& artifact_root, const contracts
                      const contracts::SkillResult& result, const json::Value& timings,
                      std::size_t workers = 1);
 
-/// The canonical bytes of each hashed artifact of a run, by file name, in kArtifactFiles order.
-/// Validates as write_run does. Used by write_run and by the drift check.
-std::vector<std::pair<std::string, std::string>> render_run(const contracts::SkillInput& input,
-                                                            const contracts::SkillResult& result,
-                                                            std::size_t workers = 1);
+/// One rendered artifact: its bytes are its chunks in order. Chunks are shared, so that
+/// skill-result.json repeats the other files' bytes without copying them.
+struct RenderedFile {
+    std::string name;
+    std::vector<std::shared_ptr<const std::string>> chunks;
+
+    std::string bytes() const;  ///< the chunks joined (tests, small files)
+    std::size_t size() const;
+};
+
+/// The canonical bytes of each hashed artifact of a run, in kArtifactFiles order. Validates as
+/// write_run does. Used by write_run and by the drift check.
+std::vector<RenderedFile> render_run(const contracts::SkillInput& input,
+                                     const contracts::SkillResult& result, std::size_t workers = 1);
 
 }  // namespace qa::artifacts
