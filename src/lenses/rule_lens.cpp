@@ -56,6 +56,9 @@ struct FileScan {
 struct ScanSpec {
     const rules::RuleSet& rules;
     const rules::RuleSet& credentials;
+    /// The lenses whose rules run: those the configuration enables (a disabled lens's rules
+    /// cost nothing even though they are compiled with the others).
+    std::vector<std::string> lenses;
     bool wholeFile = false;    ///< mode file or all
     bool withContext = false;  ///< mode diff_context
     std::int64_t diffContext = 0;
@@ -140,7 +143,14 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     FileScan out;
     out.directive = text.find(rules::kAllowDirective) != std::string_view::npos;
     const rules::ScanInput input{path, view.language, text, scope.lineNumbers};
-    spec.rules.scan(input, [&](const rules::RuleMatch& m) {
+    std::vector<std::size_t> to_run;
+    for (const std::size_t c : spec.rules.candidates(text)) {
+        const std::string& lens = spec.rules.rules()[c].lens;
+        if (std::find(spec.lenses.begin(), spec.lenses.end(), lens) != spec.lenses.end()) {
+            to_run.push_back(c);
+        }
+    }
+    spec.rules.scan(input, to_run, [&](const rules::RuleMatch& m) {
         ScannedMatch s;
         s.rule = m.rule;
         s.line = m.line;
@@ -294,13 +304,30 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     if (const json::Value* v = settings.options.find("max_file_bytes"); v && v->is_integer()) {
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }
-    const ScanSpec spec{*rules_, *credentials_, settings.mode == "file" || settings.mode == "all",
+    std::vector<std::string> lenses;
+    for (const rules::Rule& rule : rules_->rules()) {
+        const auto it = context.config.lenses.find(rule.lens);
+        // A rules file compiled on its own has no lens: its rules are this lens's.
+        const bool enabled = rule.lens.empty() || rule.lens == id_ ||
+                             (it != context.config.lenses.end() && it->second.enabled);
+        if (enabled && std::find(lenses.begin(), lenses.end(), rule.lens) == lenses.end()) {
+            lenses.push_back(rule.lens);
+        }
+    }
+    std::sort(lenses.begin(), lenses.end());
+    // Names the scan of a file: the rules that run and the buffer scanned, which the lenses
+    // sharing the rules and the mode have in common.
+    std::string scan_key = "rule-scan/" + rules_->source() + "/" + settings.mode + "/" +
+                           std::to_string(settings.diffContext);
+    for (const auto& lens : lenses) {
+        scan_key += "/" + lens;
+    }
+    const ScanSpec spec{*rules_,
+                        *credentials_,
+                        std::move(lenses),
+                        settings.mode == "file" || settings.mode == "all",
                         settings.mode == "diff_context",
                         static_cast<std::int64_t>(settings.diffContext)};
-    // Names the scan of a file: the rules and the buffer scanned, which lenses sharing the rules
-    // and the mode have in common.
-    const std::string scan_key = "rule-scan/" + rules_->source() + "/" + settings.mode + "/" +
-                                 std::to_string(settings.diffContext);
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
         return make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),

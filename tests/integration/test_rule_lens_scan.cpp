@@ -84,3 +84,26 @@ TEST_CASE("security and style share one scan and each reports only its own rules
         CHECK(rule != "style/github-pat");
     }
 }
+
+TEST_CASE("a disabled rule lens adds nothing to the shared scan, the other still reports",
+          "[lenses][rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(
+        repo, "app.js",
+        "const token = \"" + qa::test::fake_github_token(11) + "\";\nconsole.log(token);   \n");
+    REQUIRE(sb.git_in(repo, "commit -q --no-verify -m files").exit_code == 0);
+    // Untracked, so that --all-files does not scan the config itself.
+    qa::test::write_file(repo / ".qa-skill.toml", "[lenses.style]\nenabled = false\n");
+
+    const ProcResult r = sb.qa(repo, "run --all-files --no-artifacts --format json");
+    INFO(r.describe());
+    REQUIRE(r.exit_code == 1);
+    const auto found = findings_of(r);
+    using F = std::pair<std::string, std::string>;
+    CHECK(found.count(F{"security/github-pat", "app.js"}) == 1);
+    for (const auto& [rule, file] : found) {
+        INFO(rule << " in " << file);
+        CHECK(rule.rfind("style/", 0) != 0);
+    }
+}
