@@ -144,9 +144,12 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     out.directive = text.find(rules::kAllowDirective) != std::string_view::npos;
     const rules::ScanInput input{path, view.language, text, scope.lineNumbers};
     std::vector<std::size_t> to_run;
+    // A whole-tree audit holds no change: rules that judge only what a change adds sit it out.
+    const bool audit = view.addedLines.every_line();
     for (const std::size_t c : spec.rules.candidates(text)) {
-        const std::string& lens = spec.rules.rules()[c].lens;
-        if (std::find(spec.lenses.begin(), spec.lenses.end(), lens) != spec.lenses.end()) {
+        const rules::Rule& rule = spec.rules.rules()[c];
+        if (std::find(spec.lenses.begin(), spec.lenses.end(), rule.lens) != spec.lenses.end() &&
+            !(audit && rule.changesOnly)) {
             to_run.push_back(c);
         }
     }

@@ -49,6 +49,10 @@ struct Rule {
     double minEntropy = 0.0;            ///< Shannon bits per byte the secret must reach
     std::string severity;               ///< critical | high | medium | low | info
     bool blocking = false;
+    /// Reports only on lines a change adds: a whole-tree audit (--all-files, where every line
+    /// counts as added) skips the rule. For patterns that are ordinary in committed code and
+    /// suspicious only when new, like console.log.
+    bool changesOnly = false;
     std::string fix;  ///< a hint on how to fix or avoid the finding
     Allowlist allowlist;
     std::vector<std::string> languages;  ///< classify() languages; empty means every file

@@ -361,6 +361,7 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
                       "\" is not valid; expected one of critical, high, medium, low, info");
     }
     rule.blocking = r.boolean("blocking", false);
+    rule.changesOnly = r.boolean("changes_only", false);
     rule.fix = r.string("fix");
     for (auto& [language, node] : r.strings("languages")) {
         rule.languages.push_back(std::move(language));

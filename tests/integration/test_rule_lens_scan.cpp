@@ -1,7 +1,8 @@
 // The built-in security and style lenses share one compiled rule set and one scan of each file:
 // through `qa-skill run --all-files`, each lens still reports exactly its own rules, the
 // style lens's own max_file_bytes decides oversize-file for text and binary files alike, and
-// the findings are the same whatever the worker count.
+// the findings are the same whatever the worker count, and a changes_only rule speaks only about
+// what a change adds.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -48,9 +49,9 @@ TEST_CASE("security and style share one scan and each reports only its own rules
     const auto repo = sb.repo_with_commit("repo");
     // A secret, a leftover debug statement and trailing whitespace in one file; a text file and a
     // binary file over the style lens's 64-byte limit; a small file under it.
-    sb.add_file(
-        repo, "app.js",
-        "const token = \"" + qa::test::fake_github_token(7) + "\";\nconsole.log(token);   \n");
+    sb.add_file(repo, "app.js",
+                "const token = \"" + qa::test::fake_github_token(7) +
+                    "\";\nconsole.log(token);   \ndebugger;\n");
     sb.add_file(repo, "big.txt", std::string(100, 'a') + "\n");
     sb.add_file(repo, "big.bin", std::string("\0\1\2", 3) + std::string(100, 'b'));
     sb.add_file(repo, "small.txt", "small\n");
@@ -70,7 +71,9 @@ TEST_CASE("security and style share one scan and each reports only its own rules
     const auto& found = by_jobs["1"];
     using F = std::pair<std::string, std::string>;
     CHECK(found.count(F{"security/github-pat", "app.js"}) == 1);
-    CHECK(found.count(F{"style/debug-console-log", "app.js"}) == 1);
+    CHECK(found.count(F{"style/debug-debugger-statement", "app.js"}) == 1);
+    // changes_only: console.log is ordinary code in a whole-tree audit ...
+    CHECK(found.count(F{"style/debug-console-log", "app.js"}) == 0);
     CHECK(found.count(F{"style/trailing-whitespace", "app.js"}) == 1);
     CHECK(found.count(F{"style/oversize-file", "big.txt"}) == 1);
     CHECK(found.count(F{"style/oversize-file", "big.bin"}) == 1);
@@ -83,6 +86,16 @@ TEST_CASE("security and style share one scan and each reports only its own rules
         CHECK(rule != "security/debug-console-log");
         CHECK(rule != "style/github-pat");
     }
+
+    // ... and reported when a change adds it.
+    qa::test::write_file(repo / "app.js",
+                         qa::test::read_bytes(repo / "app.js") + "console.log(1);\n");
+    REQUIRE(sb.git_in(repo, "add app.js").exit_code == 0);
+    const ProcResult staged = sb.qa(repo, "run --staged --no-artifacts --format json");
+    INFO(staged.describe());
+    const auto in_change = findings_of(staged);
+    CHECK(in_change.count(F{"style/debug-console-log", "app.js"}) == 1);
+    CHECK(in_change.count(F{"security/github-pat", "app.js"}) == 0);  // not on an added line
 }
 
 TEST_CASE("a disabled rule lens adds nothing to the shared scan, the other still reports",

@@ -373,3 +373,16 @@ TEST_CASE("the built-in rule lenses' files compile together", "[rules]") {
     CHECK(style == RuleSet::from_embedded("lenses/style/rules.toml").rules().size());
     CHECK(security + style == set.rules().size());
 }
+
+TEST_CASE("changes_only is a boolean rule key, false unless set", "[rules]") {
+    const std::string base =
+        "[[rules]]\nid = \"x\"\ndescription = \"d\"\nregex = \"x\"\n"
+        "severity = \"low\"\n";
+    CHECK_FALSE(RuleSet::parse(base, "rules.toml").rules()[0].changesOnly);
+    CHECK(RuleSet::parse(base + "changes_only = true\n", "rules.toml").rules()[0].changesOnly);
+    CHECK(parse_error(base + "changes_only = \"yes\"\n") ==
+          "rules.toml:6:16: rules[x].changes_only: expected a boolean, got a string");
+    const RuleSet builtin = RuleSet::from_embedded("lenses/style/rules.toml");
+    CHECK(builtin.find("debug-console-log")->changesOnly);
+    CHECK_FALSE(builtin.find("debug-debugger-statement")->changesOnly);
+}
