@@ -1,9 +1,12 @@
 #include "git/change_set.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <set>
+#include <thread>
 
 #include "git/blob_reader.hpp"
 #include "git/error.hpp"
@@ -372,8 +375,7 @@ std::size_t count_lines(std::string_view text) {
 }
 
 /// The counts and binary flag git diff gives `file` as a new file, read through `reader`.
-void add_whole_content(FileChange& file, const BlobReader& reader, DiffDrivers& drivers) {
-    const DiffDriver driver = drivers.of(file.path);
+void add_whole_content(FileChange& file, const BlobReader& reader, DiffDriver driver) {
     if (driver == DiffDriver::binary) {
         file.binary = true;
         return;
@@ -401,9 +403,9 @@ void add_whole_content(FileChange& file, const BlobReader& reader, DiffDrivers& 
 }
 
 /// Every delta of `diff` (the empty tree against something) as an all_lines_added file: the
-/// counts come from one read of each blob, and no line is held.
+/// counts come from one read of each blob, on up to `threads` threads, and no line is held.
 std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff,
-                                          const BlobReader* shared_reader) {
+                                          const BlobReader* shared_reader, std::size_t threads) {
     const std::optional<BlobReader> own =
         shared_reader ? std::nullopt : std::make_optional<BlobReader>(repo);
     const BlobReader& reader = shared_reader ? *shared_reader : *own;
@@ -412,8 +414,12 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
     for (std::size_t i = 0; i < n; ++i) {
         paths.emplace_back(git_diff_get_delta(diff, i)->new_file.path);
     }
+    // Attributes are read through the repository, which libgit2 does not share between
+    // threads: they are looked up here, and only the blob reads (BlobReader is thread-safe) are
+    // spread over the threads.
     DiffDrivers drivers(repo.raw(), paths);
     std::vector<FileChange> files;
+    std::vector<std::optional<DiffDriver>> driver_of;  // nullopt: nothing to read
     files.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         const git_diff_delta* delta = git_diff_get_delta(diff, i);
@@ -423,10 +429,36 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
         }
         FileChange file = file_change(delta, *status);
         file.all_lines_added = true;
-        if (!file.is_submodule && !file.new_oid.empty()) {
-            add_whole_content(file, reader, drivers);
-        }
+        driver_of.push_back(file.is_submodule || file.new_oid.empty()
+                                ? std::nullopt
+                                : std::optional(drivers.of(file.path)));
         files.push_back(std::move(file));
+    }
+    std::vector<std::exception_ptr> errors(files.size());
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i = next++; i < files.size(); i = next++) {
+            try {
+                if (driver_of[i]) {
+                    add_whole_content(files[i], reader, *driver_of[i]);
+                }
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < std::min(threads, files.size()); ++t) {
+        pool.emplace_back(work);
+    }
+    work();
+    for (auto& thread : pool) {
+        thread.join();
+    }
+    for (const auto& error : errors) {
+        if (error) {
+            std::rethrow_exception(error);  // the first file's, whatever the thread count
+        }
     }
     sort_by_path(files);
     return files;
@@ -675,7 +707,7 @@ ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
     ChangeSet set;
     set.base = kEmptyTreeSha;
     set.head = kIndexHead;
-    set.files = collect_all_added(repo, diff.get(), options.reader);
+    set.files = collect_all_added(repo, diff.get(), options.reader, options.read_threads);
     return set;
 }
 
@@ -703,7 +735,7 @@ ChangeSet all_files(const Repository& repo, const std::string& revision,
     ChangeSet set;
     set.base = kEmptyTreeSha;
     set.head = std::move(head);
-    set.files = collect_all_added(repo, diff.get(), options.reader);
+    set.files = collect_all_added(repo, diff.get(), options.reader, options.read_threads);
     return set;
 }
 

@@ -81,6 +81,9 @@ struct DiffOptions {
     /// Reads whole blobs for all_files(); pass the lenses' reader so that a file hashed here is
     /// not hashed again when they read it (BlobReader). Null: a reader of the call's own.
     const BlobReader* reader = nullptr;
+    /// Threads that read blobs at once where every file is read whole (all_files); the result
+    /// does not depend on it.
+    std::size_t read_threads = 1;
 };
 
 /// What a pre-commit hook checks: the index against HEAD's tree (the empty tree when HEAD is

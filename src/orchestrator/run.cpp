@@ -54,8 +54,8 @@ std::string staged_head_id(const git::ChangeSet& changes) {
 
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
                                 const config::Config& config, bool keep_lines,
-                                const git::BlobReader& reader) {
-    const git::DiffOptions options{keep_lines, &reader};
+                                const git::BlobReader& reader, std::size_t jobs) {
+    const git::DiffOptions options{keep_lines, &reader, jobs};
     std::vector<Target> out;
     switch (request.kind) {
         case ChangeKind::staged: {
@@ -213,7 +213,9 @@ RunReport plan_only(const RunRequest& request) {
     report.config = load(request, repo);
     report.repoRoot = repo.root();
     const git::BlobReader reader(repo);
-    for (auto& target : targets_for(request, repo, report.config, true, reader)) {
+    const std::size_t jobs =
+        request.jobsOverride.value_or(static_cast<std::size_t>(report.config.maxConcurrency));
+    for (auto& target : targets_for(request, repo, report.config, true, reader, jobs)) {
         const GitChangeSource source(reader, target.changes);
         RunOutcome out;
         out.label = target.label;
@@ -255,7 +257,7 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
         }
     });
     const git::BlobReader reader(repo);
-    auto targets = targets_for(request, repo, config, true, reader);
+    auto targets = targets_for(request, repo, config, true, reader, jobs);
     lenses_ready.get();
     for (auto& target : targets) {
         const auto started = Clock::now();

@@ -444,6 +444,25 @@ TEST_CASE("all files: counts and binary flags as git diff gives them, one read p
     CHECK(find_file(set, "empty.c").added_lines == 0);
     CHECK(find_file(set, "blank.c").added_lines == 3);
     CHECK(find_file(set, "crlf.c").new_size == 26);
+
+    // Read on several threads: the same change set, field for field.
+    for (const std::size_t threads : {std::size_t{2}, std::size_t{8}}) {
+        INFO(threads);
+        qa::git::DiffOptions options;
+        options.read_threads = threads;
+        const ChangeSet parallel = qa::git::all_files(repo, options);
+        REQUIRE(parallel.files.size() == set.files.size());
+        for (std::size_t i = 0; i < set.files.size(); ++i) {
+            const auto& a = set.files[i];
+            const auto& b = parallel.files[i];
+            INFO(a.path);
+            CHECK(a.path == b.path);
+            CHECK(a.binary == b.binary);
+            CHECK(a.added_lines == b.added_lines);
+            CHECK(a.new_size == b.new_size);
+            CHECK(a.hunks.size() == b.hunks.size());
+        }
+    }
 }
 
 namespace {
