@@ -1,18 +1,16 @@
 #include "artifacts/writer.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <functional>
 #include <map>
 #include <string_view>
-#include <thread>
 
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/schema_validator.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file.hpp"
+#include "util/parallel_for.hpp"
 #include "util/sha256.hpp"
 
 namespace qa::artifacts {
@@ -53,38 +51,16 @@ class Checker {
                                                                   const std::vector<T>& items) {
         const json::SchemaValidator& schema = validator(schema_id);  // compiled once, shared
         std::vector<std::shared_ptr<const std::string>> elements(items.size());
-        std::vector<std::exception_ptr> errors(items.size());
-        std::atomic<std::size_t> next{0};
-        const auto work = [&] {
-            for (std::size_t i = next++; i < items.size(); i = next++) {
-                try {
-                    auto element = std::make_shared<const std::string>(canonical_text(items[i]));
-                    check_with(schema, file, "/" + std::to_string(i), *element);
-                    elements[i] = std::move(element);
-                } catch (...) {
-                    errors[i] = std::current_exception();
-                }
-            }
-        };
         std::size_t weight = 0;
         for (const T& item : items) {
             weight += findings_in(item);
         }
-        const std::size_t threads =
-            std::min(workers_, weight >= kFindingsPerWorker ? items.size() : 1);
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t) {
-            pool.emplace_back(work);
-        }
-        work();
-        for (auto& thread : pool) {
-            thread.join();
-        }
-        for (const auto& error : errors) {
-            if (error) {
-                std::rethrow_exception(error);
-            }
-        }
+        util::parallel_for(
+            items.size(), weight >= kFindingsPerWorker ? workers_ : 1, [&](std::size_t i) {
+                auto element = std::make_shared<const std::string>(canonical_text(items[i]));
+                check_with(schema, file, "/" + std::to_string(i), *element);
+                elements[i] = std::move(element);
+            });
         const auto comma = std::make_shared<const std::string>(",");
         std::vector<std::shared_ptr<const std::string>> chunks;
         chunks.reserve(2 * items.size() + 1);

@@ -706,32 +706,28 @@ std::string canonical_json(const Finding& v) {
     // may produce tens of thousands of findings. A test holds this equal to canonical(to_json).
     std::string out;
     out.reserve(256 + v.summary.size() + v.file.size());
+    const auto string_member = [&](const char* key, std::string_view value) {
+        out += key;
+        json::append_canonical_string(value, out);
+    };
     out += v.blocking ? R"({"blocking":true,"endLine":)" : R"({"blocking":false,"endLine":)";
     json::append_canonical(json::Value(v.endLine), out);
     out += R"(,"evidence":)";
     json::append_canonical(v.evidence, out);
-    out += R"(,"evidenceHash":)";
-    json::append_canonical_string(v.evidenceHash, out);
-    out += R"(,"file":)";
-    json::append_canonical_string(v.file, out);
-    out += R"(,"findingId":)";
-    json::append_canonical_string(v.findingId, out);
-    out += R"(,"lensId":)";
-    json::append_canonical_string(v.lensId, out);
-    out += R"(,"ruleId":)";
-    json::append_canonical_string(v.ruleId, out);
-    out += R"(,"severity":)";
-    json::append_canonical_string(to_string(v.severity), out);
+    string_member(R"(,"evidenceHash":)", v.evidenceHash);
+    string_member(R"(,"file":)", v.file);
+    string_member(R"(,"findingId":)", v.findingId);
+    string_member(R"(,"lensId":)", v.lensId);
+    string_member(R"(,"ruleId":)", v.ruleId);
+    string_member(R"(,"severity":)", to_string(v.severity));
     out += R"(,"startLine":)";
     json::append_canonical(json::Value(v.startLine), out);
-    out += R"(,"subLensId":)";
     if (v.subLensId) {
-        json::append_canonical_string(*v.subLensId, out);
+        string_member(R"(,"subLensId":)", *v.subLensId);
     } else {
-        out += "null";
+        out += R"(,"subLensId":null)";
     }
-    out += R"(,"summary":)";
-    json::append_canonical_string(v.summary, out);
+    string_member(R"(,"summary":)", v.summary);
     out.push_back('}');
     return out;
 }

@@ -1,7 +1,6 @@
 #include "git/change_set.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include "git/blob_reader.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "util/parallel_for.hpp"
 
 namespace qa::git {
 
@@ -434,32 +434,11 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
                                 : std::optional(drivers.of(file.path)));
         files.push_back(std::move(file));
     }
-    std::vector<std::exception_ptr> errors(files.size());
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (std::size_t i = next++; i < files.size(); i = next++) {
-            try {
-                if (driver_of[i]) {
-                    add_whole_content(files[i], reader, *driver_of[i]);
-                }
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
+    util::parallel_for(files.size(), threads, [&](std::size_t i) {
+        if (driver_of[i]) {
+            add_whole_content(files[i], reader, *driver_of[i]);
         }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < std::min(threads, files.size()); ++t) {
-        pool.emplace_back(work);
-    }
-    work();
-    for (auto& thread : pool) {
-        thread.join();
-    }
-    for (const auto& error : errors) {
-        if (error) {
-            std::rethrow_exception(error);  // the first file's, whatever the thread count
-        }
-    }
+    });
     sort_by_path(files);
     return files;
 }

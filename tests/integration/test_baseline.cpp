@@ -7,10 +7,12 @@
 #include "json/parse.hpp"
 #include "support/baseline_fixture.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/json_member.hpp"
 
 namespace fs = std::filesystem;
 using qa::json::Value;
 using qa::test::HookSandbox;
+using qa::test::member;
 using qa::test::ProcResult;
 using qa::test::read_bytes;
 using qa::test::shell_quote;
@@ -30,13 +32,6 @@ bool token_absent(const std::string& token, const std::string& text) {
         }
     }
     return true;
-}
-
-const Value& member(const Value& v, const char* key) {
-    const Value* m = v.find(key);
-    INFO("member " << key);
-    REQUIRE(m != nullptr);
-    return *m;
 }
 
 /// Every finding of a `--format json` report.

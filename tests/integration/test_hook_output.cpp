@@ -6,22 +6,13 @@
 
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/json_member.hpp"
 
 namespace fs = std::filesystem;
 using qa::json::Value;
 using qa::test::HookSandbox;
+using qa::test::member;
 using qa::test::ProcResult;
-
-namespace {
-
-const Value& member(const Value& v, const char* key) {
-    const Value* m = v.find(key);
-    INFO("member " << key);
-    REQUIRE(m != nullptr);
-    return *m;
-}
-
-}  // namespace
 
 TEST_CASE("qa-skill-hook --dry-run prints plan and verdict and exits 0 on FAIL",
           "[hooks][output]") {

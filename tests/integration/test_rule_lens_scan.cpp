@@ -11,19 +11,14 @@
 #include "json/parse.hpp"
 #include "support/baseline_fixture.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/json_member.hpp"
 
 using qa::json::Value;
 using qa::test::HookSandbox;
+using qa::test::member;
 using qa::test::ProcResult;
 
 namespace {
-
-const Value& member(const Value& v, const char* key) {
-    const Value* m = v.find(key);
-    INFO("member " << key);
-    REQUIRE(m != nullptr);
-    return *m;
-}
 
 /// (lens/rule, file) of every finding of a `--format json` report.
 std::multiset<std::pair<std::string, std::string>> findings_of(const ProcResult& r) {

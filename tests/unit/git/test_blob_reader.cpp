@@ -36,6 +36,16 @@ std::string blob_id(const GitSandbox& sandbox, const std::filesystem::path& repo
 
 constexpr std::uint32_t kFile = 0100644;
 
+/// Rewrites `path` with `content` and puts its modification time back: only ctime (and the
+/// bytes) tell the change.
+void rewrite_keeping_mtime(const std::filesystem::path& path, const std::string& content) {
+    struct stat before {};
+    REQUIRE(::stat(path.c_str(), &before) == 0);
+    write_file(path, content);
+    const struct timespec times[2] = {before.st_atim, before.st_mtim};
+    REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("BlobReader reads the blob, never a working-tree file that differs from it", "[git]") {
@@ -83,12 +93,7 @@ TEST_CASE("BlobReader never trusts a file it hashed once after the file changes"
         const std::string id = blob_id(sb, dir, path);
         CHECK(reader.read(path, id, kFile).content == "version one\n");
         CHECK(reader.read(path, id, kFile).content == "version one\n");  // stamp kept or not
-        // The same size, and the old modification time put back: only ctime tells the change.
-        struct stat before {};
-        REQUIRE(::stat((dir / path).c_str(), &before) == 0);
-        write_file(dir / path, "version two\n");
-        const struct timespec times[2] = {before.st_atim, before.st_mtim};
-        REQUIRE(::utimensat(AT_FDCWD, (dir / path).c_str(), times, 0) == 0);
+        rewrite_keeping_mtime(dir / path, "version two\n");              // the same size
         const auto read = reader.read(path, id, kFile);
         CHECK(read.found);
         CHECK(read.content == "version one\n");
@@ -105,11 +110,7 @@ TEST_CASE("BlobReader trusts the index's stat data only while the file matches i
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     sb.add_file(dir, "other.txt", "x\n");  // writes the index now
     sb.git_ok(dir, "add kept.txt edited.txt");
-    struct stat before {};
-    REQUIRE(::stat((dir / "edited.txt").c_str(), &before) == 0);
-    write_file(dir / "edited.txt", "version two\n");  // same size; mtime put back below
-    const struct timespec times[2] = {before.st_atim, before.st_mtim};
-    REQUIRE(::utimensat(AT_FDCWD, (dir / "edited.txt").c_str(), times, 0) == 0);
+    rewrite_keeping_mtime(dir / "edited.txt", "version two\n");  // the same size
 
     const auto repo = open_repo(lib, sb, dir);
     qa::git::IndexHandle index;
