@@ -96,8 +96,8 @@ std::string without_secrets(const rules::RuleSet& credentials, std::string_view 
     return out;
 }
 
-/// Reads `path` (at most once, and only when the scope needs more than the added lines) and runs
-/// every rule of the lens, and the hygiene checks, over it.
+/// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
+/// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
                    const dispatch::ChangedFileView& view, const dispatch::ChangeSource& changes) {
     std::optional<std::string> content;
