@@ -50,6 +50,15 @@ struct FrameworkSetup {
     }
 };
 
+/// pre-commit reported the hook as failed, never as passed, and the process exited non-zero.
+void check_failed(const ProcResult& r) {
+    INFO(r.describe());
+    REQUIRE(r.exited);
+    CHECK(r.exit_code != 0);
+    CHECK(r.all().find("Failed") != std::string::npos);
+    CHECK(r.all().find("Passed") == std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("pre-commit framework: a staged conflict fails and a clean change passes",
@@ -60,11 +69,8 @@ TEST_CASE("pre-commit framework: a staged conflict fails and a clean change pass
 
     f.sb.add_file(f.user, "src/app.py", qa::test::conflicted_python());
     const ProcResult bad = f.try_repo("qa-skill");
+    check_failed(bad);
     INFO(bad.describe());
-    REQUIRE(bad.exited);
-    CHECK(bad.exit_code != 0);
-    CHECK(bad.all().find("Failed") != std::string::npos);
-    CHECK(bad.all().find("Passed") == std::string::npos);
     CHECK(bad.all().find("src/app.py:2") != std::string::npos);
 
     f.sb.git_ok(f.user, "rm -q --cached src/app.py");
@@ -88,20 +94,14 @@ TEST_CASE("pre-commit framework: a crashing or missing binary is a failure and n
         qa::test::write_file(script, "#!/bin/sh\nkill -SEGV $$\n");
         fs::permissions(script, fs::perms::owner_all);
         const ProcResult r = f.try_repo("qa-skill");
+        check_failed(r);
         INFO(r.describe());
-        REQUIRE(r.exited);
-        CHECK(r.exit_code != 0);
-        CHECK(r.all().find("Failed") != std::string::npos);
-        CHECK(r.all().find("Passed") == std::string::npos);
     }
     SECTION("binary missing from PATH") {
         REQUIRE(!fs::exists(f.bin / "qa-skill-hook"));
         const ProcResult r = f.try_repo("qa-skill");
+        check_failed(r);
         INFO(r.describe());
-        REQUIRE(r.exited);
-        CHECK(r.exit_code != 0);
-        CHECK(r.all().find("Failed") != std::string::npos);
-        CHECK(r.all().find("Passed") == std::string::npos);
     }
 }
 
@@ -124,10 +124,7 @@ TEST_CASE("pre-commit framework: pre-push stage checks --from-ref..--to-ref",
 
     const ProcResult fail = f.try_repo(
         "qa-skill-pre-push", "--hook-stage push --from-ref " + clean + " --to-ref " + bad);
+    check_failed(fail);
     INFO(fail.describe());
-    REQUIRE(fail.exited);
-    CHECK(fail.exit_code != 0);
-    CHECK(fail.all().find("Failed") != std::string::npos);
-    CHECK(fail.all().find("Passed") == std::string::npos);
     CHECK(fail.all().find("src/merge.py:2") != std::string::npos);
 }
