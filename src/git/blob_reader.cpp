@@ -115,6 +115,7 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
         after.st_ctim.tv_nsec == info.st_ctim.tv_nsec && after.st_size == info.st_size) {
         return content;
     }
+    ++files_hashed_;
     if (!is_blob(content, oid)) {
         return std::nullopt;
     }

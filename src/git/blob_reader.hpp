@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
@@ -53,6 +54,10 @@ class BlobReader {
     /// `index` must be the one the tree under test came from.
     void trust_index(git_index* index) const;
 
+    /// How many working-tree files this reader has hashed so far: what the stat checks above
+    /// saved shows here (tests, diagnostics).
+    std::size_t files_hashed() const { return files_hashed_.load(); }
+
   private:
     /// What identifies a working-tree file that held a blob when it was hashed: its stat data,
     /// truncated to 32 bits as git's index stores it.
@@ -68,6 +73,7 @@ class BlobReader {
                                              std::uint64_t max_bytes) const;
 
     const Repository& repo_;
+    mutable std::atomic<std::size_t> files_hashed_{0};
     mutable std::mutex verified_mutex_;
     mutable std::unordered_map<std::string, Stamp> verified_;  ///< by path
     std::optional<std::filesystem::path> workdir_;             ///< nullopt for a bare repository

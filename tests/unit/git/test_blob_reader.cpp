@@ -91,9 +91,13 @@ TEST_CASE("BlobReader never trusts a file it hashed once after the file changes"
     for (const char* path : {"settled.txt", "racy.txt"}) {
         INFO(path);
         const std::string id = blob_id(sb, dir, path);
+        const std::size_t hashed = reader.files_hashed();
         CHECK(reader.read(path, id, kFile).content == "version one\n");
-        CHECK(reader.read(path, id, kFile).content == "version one\n");  // stamp kept or not
-        rewrite_keeping_mtime(dir / path, "version two\n");              // the same size
+        CHECK(reader.files_hashed() == hashed + 1);
+        CHECK(reader.read(path, id, kFile).content == "version one\n");
+        // The settled file's stamp is kept, the racy one's is not.
+        CHECK(reader.files_hashed() == hashed + (std::string(path) == "racy.txt" ? 2 : 1));
+        rewrite_keeping_mtime(dir / path, "version two\n");  // the same size
         const auto read = reader.read(path, id, kFile);
         CHECK(read.found);
         CHECK(read.content == "version one\n");
@@ -118,8 +122,10 @@ TEST_CASE("BlobReader trusts the index's stat data only while the file matches i
     const BlobReader reader(repo);
     reader.trust_index(index.get());
     CHECK(reader.read("kept.txt", blob_id(sb, dir, "kept.txt"), kFile).content == "version one\n");
+    CHECK(reader.files_hashed() == 0);  // the index vouched for it
     // Only its ctime says it changed: still the blob, never the edit.
     const auto read = reader.read("edited.txt", blob_id(sb, dir, "edited.txt"), kFile);
+    CHECK(reader.files_hashed() == 1);
     CHECK(read.found);
     CHECK(read.content == "version one\n");
 }
