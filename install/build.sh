@@ -10,5 +10,9 @@ case "$kind" in
     *) echo "usage: install/build.sh [release|sanitize]" >&2; exit 2 ;;
 esac
 jobs=$(nproc 2>/dev/null || echo 2)
+# ccache, when installed, makes rebuilds in other clones and worktrees of the tree cheap.
+if command -v ccache >/dev/null && [ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]; then
+    flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" >/dev/null
 cmake --build "$root/build/$kind" -j "$jobs"
