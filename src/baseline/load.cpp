@@ -31,7 +31,9 @@ std::optional<std::string> new_side_blob(const git::Repository& repo, const git:
 std::optional<LoadedBaseline> load_from_tree(const git::Repository& repo,
                                              const git::ChangeSet& changes,
                                              const std::string& path) {
-    const auto oid = new_side_blob(repo, changes, path);
+    // The lines of earlier commits come from several blobs: the tree under test is head's.
+    const auto oid = changes.earlier_commits ? git::blob_id_at(repo, changes.head, path)
+                                             : new_side_blob(repo, changes, path);
     if (!oid) {
         return std::nullopt;
     }

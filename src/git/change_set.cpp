@@ -8,48 +8,19 @@
 #include <thread>
 
 #include "git/blob_reader.hpp"
+#include "git/diff_setup.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "git/pem_blocks.hpp"
+#include "git/push_history.hpp"
+#include "git/revisions.hpp"
+#include "git/text_content.hpp"
 #include "util/parallel_for.hpp"
 
 namespace qa::git {
 
 namespace {
 
-/// libgit2's default rename limit, set explicitly so that diff.renameLimit in the user's config
-/// cannot change which renames are found.
-constexpr std::uint16_t kRenameLimit = 1000;
-/// git's core.bigFileThreshold default: larger blobs count as binary, as in git.
-constexpr git_off_t kMaxTextBytes = 512 * 1024 * 1024;
-
-/// Every option spelled out, so results do not depend on the user's diff configuration. libgit2
-/// runs no external diff drivers or textconv filters and ignores diff.noprefix, diff.algorithm
-/// and diff.context; .gitattributes (`binary`, `-diff`) still decide binary-ness, as in git.
-git_diff_options diff_options() {
-    git_diff_options opts;
-    git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-    // INCLUDE_TYPECHANGE: a file that became a symlink (or submodule) is one entry, not a
-    // deletion plus an addition of the same path. INDENT_HEURISTIC: git's default since 2.14,
-    // so hunk positions match `git diff`.
-    opts.flags = GIT_DIFF_NORMAL | GIT_DIFF_INCLUDE_TYPECHANGE | GIT_DIFF_INDENT_HEURISTIC;
-    // Submodule pointer changes are reported; a submodule's own working tree is never opened.
-    opts.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
-    opts.context_lines = 0;  // only added and removed lines are needed
-    opts.interhunk_lines = 0;
-    opts.max_size = kMaxTextBytes;
-    return opts;
-}
-
-/// Renames and copies with libgit2's default thresholds (50%), given explicitly so that
-/// diff.renames in the user's config has no say. Copies are found from files modified in the
-/// same diff (as `git diff -M -C`), not from unmodified ones.
-void find_renames(git_diff* diff) {
-    git_diff_find_options opts;
-    git_diff_find_options_init(&opts, GIT_DIFF_FIND_OPTIONS_VERSION);
-    opts.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_COPIES;
-    opts.rename_limit = kRenameLimit;
-    check(git_diff_find_similar(diff, &opts), "detect renames");
-}
 
 std::optional<FileStatus> file_status(git_delta_t status) {
     switch (status) {
@@ -118,6 +89,34 @@ void add_typechange_content(Collector& c, const git_diff_delta* delta) {
     c.skip_content = true;
 }
 
+/// libgit2 marks a delta binary from .gitattributes (`-diff`, `binary`, `diff=x`) as well as
+/// from its content. Attributes say how to show a diff, never what a security scan may skip: when
+/// the new content is text by its bytes, diff the two blobs again as text.
+void rediff_if_text(Collector& c, const git_diff_delta* delta) {
+    FileChange& file = c.files.back();
+    BlobHandle new_blob;
+    if (git_blob_lookup(new_blob.out(), c.repo, &delta->new_file.id) != 0) {
+        git_error_clear();  // an unreadable object stays binary; the lenses report it
+        return;
+    }
+    const std::string_view content = blob_view(new_blob.get());
+    if (!is_text(content) || content.size() > static_cast<std::uint64_t>(kMaxTextBytes)) {
+        return;
+    }
+    BlobHandle old_blob;
+    if (delta->status != GIT_DELTA_ADDED && delta->old_file.mode != GIT_FILEMODE_COMMIT &&
+        git_blob_lookup(old_blob.out(), c.repo, &delta->old_file.id) != 0) {
+        git_error_clear();
+    }
+    file.binary = false;
+    c.skip_content = false;
+    const git_diff_options opts = forced_text_diff_options();
+    check(git_diff_blobs(old_blob.get(), delta->old_file.path, new_blob.get(),
+                         delta->new_file.path, &opts, nullptr, nullptr, on_hunk, on_line, &c),
+          "diff " + file.path);
+    c.skip_content = true;  // the outer diff has no content of its own for a binary delta
+}
+
 /// A delta's paths, modes and object ids; no content.
 FileChange file_change(const git_diff_delta* delta, FileStatus status) {
     FileChange file;
@@ -151,9 +150,13 @@ int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
     // A submodule's "content" is libgit2's "Subproject commit <sha>" text: not a file's lines
     // (a secret scanner would see a 40-hex string), so it gets no hunks; the oids carry it.
     c.skip_content = file.binary || file.is_submodule;
+    const bool recheck = file.binary && *status != FileStatus::typechange &&
+                         *status != FileStatus::deleted;
     c.files.push_back(std::move(file));
     if (*status == FileStatus::typechange) {
         add_typechange_content(c, delta);
+    } else if (recheck) {
+        rediff_if_text(c, delta);
     }
     return 0;
 }
@@ -215,149 +218,15 @@ std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const Diff
     Collector collector{repo, options, {}, false};
     collector.files.reserve(git_diff_num_deltas(diff));
     check(git_diff_foreach(diff, on_file, nullptr, on_hunk, on_line, &collector), "read diff");
+    if (options.keep_lines) {
+        for (auto& file : collector.files) {
+            widen_pem_blocks(repo, file);
+        }
+    }
     sort_by_path(collector.files);
     return std::move(collector.files);
 }
 
-/// How git diff treats a path's content, from its `diff` attribute, as libgit2's diff driver
-/// lookup decides it: `-diff` (and the `binary` macro) forces binary, `diff` forces text,
-/// `diff=<name>` follows diff.<name>.binary, and anything else looks at the content.
-enum class DiffDriver { by_content, binary, text };
-
-/// Whether a search path option (GIT_OPT_GET_SEARCH_PATH) names a directory holding `file`.
-bool in_search_path(int level, const char* file) {
-    Buf dirs;
-    if (git_libgit2_opts(GIT_OPT_GET_SEARCH_PATH, level, dirs.out()) != 0) {
-        git_error_clear();
-        return true;  // unknown: assume there is one
-    }
-    std::string_view rest = dirs.view();
-    while (!rest.empty()) {
-        const std::size_t end = rest.find(GIT_PATH_LIST_SEPARATOR);
-        const std::string_view dir = rest.substr(0, end);
-        std::error_code ec;
-        if (!dir.empty() &&
-            (std::filesystem::exists(std::filesystem::path(dir) / file, ec) || ec)) {
-            return true;
-        }
-        rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
-    }
-    return false;
-}
-
-/// Whether any file that could hold attributes for `paths` exists, looking where libgit2's
-/// attribute lookup looks: the system and global (core.attributesFile, or XDG) files,
-/// info/attributes, and `.gitattributes` in the index or in the working tree of every folder on
-/// the way to a path. When none does, every attribute is unspecified, and the per-path lookup
-/// (a dozen file-system calls each) is skipped. Errs towards "yes".
-bool attribute_files_exist(git_repository* repo, const std::vector<std::string>& paths) {
-    if (in_search_path(GIT_CONFIG_LEVEL_SYSTEM, "gitattributes")) {
-        return true;
-    }
-    ConfigHandle config;
-    if (git_repository_config_snapshot(config.out(), repo) != 0) {
-        git_error_clear();
-        return true;
-    }
-    Handle<git_config_entry, &git_config_entry_free> entry;
-    if (git_config_get_entry(entry.out(), config.get(), "core.attributesfile") == 0) {
-        return true;
-    }
-    git_error_clear();
-    if (in_search_path(GIT_CONFIG_LEVEL_XDG, "attributes")) {
-        return true;
-    }
-    std::error_code ec;
-    for (const char* dir : {git_repository_commondir(repo), git_repository_path(repo)}) {
-        if (dir != nullptr &&
-            (std::filesystem::exists(std::filesystem::path(dir) / "info" / "attributes", ec) ||
-             ec)) {
-            return true;
-        }
-    }
-    const auto is_attributes = [](std::string_view path) {
-        return path == ".gitattributes" || path.ends_with("/.gitattributes");
-    };
-    IndexHandle index;
-    if (git_repository_index(index.out(), repo) != 0) {
-        git_error_clear();
-        return true;
-    }
-    for (std::size_t i = 0; i < git_index_entrycount(index.get()); ++i) {
-        if (is_attributes(git_index_get_byindex(index.get(), i)->path)) {
-            return true;
-        }
-    }
-    std::set<std::string> folders = {""};
-    for (const auto& path : paths) {
-        if (is_attributes(path)) {
-            return true;
-        }
-        for (std::size_t slash = path.find('/'); slash != std::string::npos;
-             slash = path.find('/', slash + 1)) {
-            folders.insert(path.substr(0, slash));
-        }
-    }
-    if (const char* workdir = git_repository_workdir(repo)) {
-        for (const auto& folder : folders) {
-            if (std::filesystem::exists(std::filesystem::path(workdir) / folder / ".gitattributes",
-                                        ec) ||
-                ec) {
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-class DiffDrivers {
-  public:
-    DiffDrivers(git_repository* repo, const std::vector<std::string>& paths)
-        : repo_(repo), any_attributes_(attribute_files_exist(repo, paths)) {}
-
-    DiffDriver of(const std::string& path) {
-        if (!any_attributes_) {
-            return DiffDriver::by_content;
-        }
-        const char* value = nullptr;
-        check(git_attr_get(&value, repo_, GIT_ATTR_CHECK_FILE_THEN_INDEX, path.c_str(), "diff"),
-              "read the diff attribute of " + path);
-        switch (git_attr_value(value)) {
-            case GIT_ATTR_VALUE_FALSE:
-                return DiffDriver::binary;
-            case GIT_ATTR_VALUE_TRUE:
-                return DiffDriver::text;
-            case GIT_ATTR_VALUE_STRING:
-                return named(value);
-            default:
-                return DiffDriver::by_content;
-        }
-    }
-
-  private:
-    DiffDriver named(const std::string& name) {
-        if (!config_ && git_repository_config_snapshot(config_.out(), repo_) != 0) {
-            git_error_clear();  // libgit2 falls back to the content check too
-            return DiffDriver::by_content;
-        }
-        int binary = 0;
-        if (git_config_get_bool(&binary, config_.get(), ("diff." + name + ".binary").c_str()) !=
-            0) {
-            git_error_clear();  // unset or "auto"
-            return DiffDriver::by_content;
-        }
-        return binary != 0 ? DiffDriver::binary : DiffDriver::text;
-    }
-
-    git_repository* repo_;
-    bool any_attributes_;
-    ConfigHandle config_;
-};
-
-/// git's buffer_is_binary() window: a NUL byte in it makes the content binary.
-constexpr std::size_t kBinaryProbeBytes = 8000;
-/// libgit2's GIT_XDIFF_MAX_SIZE: larger content is binary even when `diff` forces text.
-constexpr std::uint64_t kMaxXdiffBytes = 1024ULL * 1024 * 1024;
 
 std::size_t count_lines(std::string_view text) {
     std::size_t lines = 0;
@@ -374,22 +243,17 @@ std::size_t count_lines(std::string_view text) {
     return lines;
 }
 
-/// The counts and binary flag git diff gives `file` as a new file, read through `reader`.
-void add_whole_content(FileChange& file, const BlobReader& reader, DiffDriver driver) {
-    if (driver == DiffDriver::binary) {
-        file.binary = true;
-        return;
-    }
-    const std::uint64_t limit = driver == DiffDriver::text ? kMaxXdiffBytes : kMaxTextBytes;
+/// The counts and binary flag of `file` as a new file, read through `reader`. Binary-ness comes
+/// from the content alone: .gitattributes say how to show a diff, never what a scan may skip.
+void add_whole_content(FileChange& file, const BlobReader& reader) {
+    const std::uint64_t limit = kMaxTextBytes;
     const BlobRead blob = reader.read(file.path, file.new_oid, file.new_mode, limit);
     if (!blob.found) {
         throw make_error(GIT_ENOTFOUND, "read blob " + file.new_oid + " of " + file.path);
     }
     file.new_size = blob.size;
     const std::string_view content = blob.content;
-    if (blob.size > limit ||
-        (driver == DiffDriver::by_content &&
-         content.substr(0, kBinaryProbeBytes).find('\0') != std::string_view::npos)) {
+    if (blob.size > limit || !is_text(content)) {
         file.binary = true;
         return;
     }
@@ -410,16 +274,7 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
         shared_reader ? std::nullopt : std::make_optional<BlobReader>(repo);
     const BlobReader& reader = shared_reader ? *shared_reader : *own;
     const std::size_t n = git_diff_num_deltas(diff);
-    std::vector<std::string> paths;
-    for (std::size_t i = 0; i < n; ++i) {
-        paths.emplace_back(git_diff_get_delta(diff, i)->new_file.path);
-    }
-    // Attributes are read through the repository, which libgit2 does not share between
-    // threads: they are looked up here, and only the blob reads (BlobReader is thread-safe) are
-    // spread over the threads.
-    DiffDrivers drivers(repo.raw(), paths);
     std::vector<FileChange> files;
-    std::vector<std::optional<DiffDriver>> driver_of;  // nullopt: nothing to read
     files.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         const git_diff_delta* delta = git_diff_get_delta(diff, i);
@@ -429,53 +284,15 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
         }
         FileChange file = file_change(delta, *status);
         file.all_lines_added = true;
-        driver_of.push_back(file.is_submodule || file.new_oid.empty()
-                                ? std::nullopt
-                                : std::optional(drivers.of(file.path)));
         files.push_back(std::move(file));
     }
     util::parallel_for(files.size(), threads, [&](std::size_t i) {
-        if (driver_of[i]) {
-            add_whole_content(files[i], reader, *driver_of[i]);
+        if (!files[i].is_submodule && !files[i].new_oid.empty()) {
+            add_whole_content(files[i], reader);
         }
     });
     sort_by_path(files);
     return files;
-}
-
-git_oid parse_oid(const std::string& hex) {
-    git_oid oid;
-    check(git_oid_fromstrn(&oid, hex.data(), hex.size()), "parse object id '" + hex + "'");
-    return oid;
-}
-
-/// The commit `spec` names, peeled through tags. Throws GitError when it does not name one.
-git_oid resolve_commit(git_repository* repo, const std::string& spec) {
-    ObjectHandle object;
-    check(git_revparse_single(object.out(), repo, spec.c_str()), "resolve '" + spec + "'");
-    ObjectHandle commit;
-    check(git_object_peel(commit.out(), object.get(), GIT_OBJECT_COMMIT),
-          "'" + spec + "' is not a commit");
-    return *git_object_id(commit.get());
-}
-
-TreeHandle commit_tree(git_repository* repo, const git_oid& commit_id) {
-    CommitHandle commit;
-    check(git_commit_lookup(commit.out(), repo, &commit_id), "look up commit " + to_hex(commit_id));
-    TreeHandle tree;
-    check(git_commit_tree(tree.out(), commit.get()), "read tree of " + to_hex(commit_id));
-    return tree;
-}
-
-/// merge-base(a, b), or nullopt when they share no history.
-std::optional<git_oid> merge_base(git_repository* repo, const git_oid& a, const git_oid& b) {
-    git_oid base;
-    const int rc = git_merge_base(&base, repo, &a, &b);
-    if (rc == GIT_ENOTFOUND) {
-        return std::nullopt;
-    }
-    check(rc, "find merge base of " + to_hex(a) + " and " + to_hex(b));
-    return base;
 }
 
 /// The diff from `base` (nullopt: the empty tree) to the tree of commit `head`.
@@ -498,70 +315,6 @@ ChangeSet commit_range(git_repository* repo, const std::optional<git_oid>& base,
     return set;
 }
 
-/// The tips (peeled to commits) of refs/remotes/<remote>/*, sorted and without duplicates.
-std::vector<git_oid> remote_tips(git_repository* repo, std::string_view remote) {
-    std::vector<git_oid> tips;
-    const std::string glob = "refs/remotes/" + std::string(remote) + "/*";
-    ReferenceIteratorHandle it;
-    check(git_reference_iterator_glob_new(it.out(), repo, glob.c_str()), "list " + glob);
-    for (;;) {
-        ReferenceHandle ref;
-        const int rc = git_reference_next(ref.out(), it.get());
-        if (rc == GIT_ITEROVER) {
-            break;
-        }
-        check(rc, "list " + glob);
-        ObjectHandle commit;  // a dangling origin/HEAD or a non-commit is simply not a tip
-        if (git_reference_peel(commit.out(), ref.get(), GIT_OBJECT_COMMIT) == 0) {
-            tips.push_back(*git_object_id(commit.get()));
-        }
-    }
-    std::sort(tips.begin(), tips.end(),
-              [](const git_oid& a, const git_oid& b) { return git_oid_cmp(&a, &b) < 0; });
-    tips.erase(
-        std::unique(tips.begin(), tips.end(),
-                    [](const git_oid& a, const git_oid& b) { return git_oid_equal(&a, &b); }),
-        tips.end());
-    return tips;
-}
-
-/// The best common ancestor of `local` with everything the remote is known to have.
-std::optional<git_oid> base_against_remote(git_repository* repo, std::string_view remote,
-                                           const git_oid& local) {
-    std::vector<git_oid> commits = remote_tips(repo, remote);
-    if (commits.empty()) {
-        return std::nullopt;
-    }
-    commits.insert(commits.begin(), local);
-    git_oid base;
-    const int rc = git_merge_base_many(&base, repo, commits.size(), commits.data());
-    if (rc == GIT_ENOTFOUND) {
-        return std::nullopt;
-    }
-    check(rc, "find merge base with the refs of remote '" + std::string(remote) + "'");
-    return base;
-}
-
-/// The commit `sha` names here, peeled through tags; nullopt when the object is not a commit,
-/// or (unless `must_exist`) is missing.
-std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sha,
-                                     bool must_exist) {
-    const git_oid oid = parse_oid(sha);
-    ObjectHandle object;
-    int rc = git_object_lookup(object.out(), repo, &oid, GIT_OBJECT_ANY);
-    if (rc == GIT_ENOTFOUND && !must_exist) {
-        return std::nullopt;
-    }
-    check(rc, "look up " + sha);
-    ObjectHandle commit;
-    rc = git_object_peel(commit.out(), object.get(), GIT_OBJECT_COMMIT);
-    if (rc == GIT_ENOTFOUND || rc == GIT_EINVALIDSPEC || rc == GIT_EPEEL || rc == GIT_EINVALID) {
-        return std::nullopt;
-    }
-    check(rc, "peel " + sha + " to a commit");
-    return *git_object_id(commit.get());
-}
-
 ChangeSet index_against(git_repository* repo, git_tree* base_tree, const std::string& base_label,
                         bool renames, const DiffOptions& options) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
@@ -577,6 +330,37 @@ ChangeSet index_against(git_repository* repo, git_tree* base_tree, const std::st
     set.base = base_label;
     set.head = kIndexHead;
     set.files = collect(repo, diff.get(), options);
+    return set;
+}
+
+/// A pushed ref whose object is not a commit (a tag of a tree or of a blob): its content as added.
+/// A blob has no path of its own; it is named after the ref that carries it.
+ChangeSet non_commit_changes(const Repository& repo, const PushUpdate& update,
+                             const DiffOptions& options) {
+    const git_oid oid = parse_oid(update.local_sha);
+    ObjectHandle object;
+    check(git_object_lookup(object.out(), repo.raw(), &oid, GIT_OBJECT_ANY),
+          "look up " + update.local_sha);
+    ObjectHandle blob;
+    if (git_object_peel(blob.out(), object.get(), GIT_OBJECT_BLOB) != 0) {
+        git_error_clear();
+        return all_files(repo, update.local_sha, options);  // a tree, or a tag of one
+    }
+    const std::optional<BlobReader> own =
+        options.reader ? std::nullopt : std::make_optional<BlobReader>(repo);
+    const BlobReader& reader = options.reader ? *options.reader : *own;
+    FileChange file;
+    file.path = update.local_ref;
+    file.old_path = file.path;
+    file.status = FileStatus::added;
+    file.new_mode = GIT_FILEMODE_BLOB;
+    file.new_oid = to_hex(*git_object_id(blob.get()));
+    file.all_lines_added = true;
+    add_whole_content(file, reader);
+    ChangeSet set;
+    set.base = kEmptyTreeSha;
+    set.head = update.local_sha;
+    set.files.push_back(std::move(file));
     return set;
 }
 
@@ -633,7 +417,7 @@ ChangeSet range_changes(const Repository& repo, const std::string& base, const s
     return commit_range(repo.raw(), merge_base(repo.raw(), base_id, head_id), head_id, options);
 }
 
-std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view remote,
+std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view /*remote*/,
                                           const std::vector<PushUpdate>& updates,
                                           const DiffOptions& options) {
     std::vector<PushChangeSet> result;
@@ -652,8 +436,7 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
         // an empty change set that would pass unchecked.
         const auto local = lookup_commit(repo.raw(), update.local_sha, true);
         if (!local) {
-            entry.changes.base = update.local_sha;
-            entry.changes.head = update.local_sha;
+            entry.changes = non_commit_changes(repo, update, options);
             result.push_back(std::move(entry));
             continue;
         }
@@ -665,9 +448,13 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
             base = merge_base(repo.raw(), *remote_commit, *local);
         }
         if (!base) {
-            base = base_against_remote(repo.raw(), remote, *local);
+            base = base_against_remotes(repo.raw(), *local);
         }
         entry.changes = commit_range(repo.raw(), base, *local, options);
+        auto earlier = earlier_commit_lines(
+            repo, commits_to_send(repo.raw(), *local, remote_commit), entry.changes);
+        entry.earlier = std::move(earlier.changes);
+        entry.earlier_shas = std::move(earlier.commits);
         result.push_back(std::move(entry));
     }
     return result;

@@ -46,7 +46,9 @@ struct FileChange {
     std::string path;      ///< new path; the old path for a deletion. Raw bytes, no quoting.
     std::string old_path;  ///< differs from `path` only for renames and copies
     FileStatus status = FileStatus::modified;
-    bool binary = false;         ///< git's detection (NUL bytes, .gitattributes); no hunks then
+    /// A NUL byte in the first 8000 bytes of the content (git's test); no hunks then.
+    /// .gitattributes (`-diff`, `binary`, `diff=x`) never make text content binary here.
+    bool binary = false;
     std::uint32_t old_mode = 0;  ///< octal git modes: 0100644, 0100755, 0120000, 0160000; 0 absent
     std::uint32_t new_mode = 0;
     std::string old_oid;  ///< blob (or submodule commit) sha; empty when absent
@@ -61,8 +63,8 @@ struct FileChange {
     /// itself, read when needed (BlobReader). Holding every line of a whole tree would cost
     /// several times its size in memory.
     bool all_lines_added = false;
-    /// Size in bytes of the new blob when the change set read it (all_lines_added files that are
-    /// not binary by attribute), so callers need not read it again; 0 otherwise.
+    /// Size in bytes of the new blob when the change set read it (all_lines_added files), so
+    /// callers need not read it again; 0 otherwise.
     std::uint64_t new_size = 0;
 };
 
@@ -70,6 +72,10 @@ struct ChangeSet {
     std::string base;               ///< the commit diffed from (a merge base), or kEmptyTreeSha
     std::string head;               ///< the commit diffed to, or kIndexHead
     std::vector<FileChange> files;  ///< sorted by path (byte order), then old_path
+    /// The lines earlier commits of a push added that the net change does not (see
+    /// git::earlier_commit_lines): lines of several blobs per file; the tree under test is
+    /// head's, whose blobs are not the files' new_oid.
+    bool earlier_commits = false;
 
     std::size_t added_lines() const;
     std::size_t removed_lines() const;
@@ -101,6 +107,10 @@ struct PushChangeSet {
     PushUpdate update;
     bool ref_deleted = false;  ///< a deletion: nothing to check, `changes.files` empty
     ChangeSet changes;
+    /// What the commits the push sends added and `changes` (their net diff) does not show:
+    /// earlier_commit_lines(); no files when there is nothing more.
+    ChangeSet earlier;
+    std::vector<std::string> earlier_shas;  ///< the commits that added those lines, oldest first
 };
 
 /// What a pre-push hook checks, one entry per input line in input order. `remote` is the hook's
@@ -111,20 +121,21 @@ struct PushChangeSet {
 /// - remote sha known here and a commit: diff from merge-base(remote sha, local sha) to local sha,
 ///   i.e. `git diff remote...local` (a force push checks everything since the common ancestor).
 /// - otherwise (new ref, or a remote sha not fetched here): the commits not yet on any
-///   remote-tracking ref of that remote (refs/remotes/<remote>/*). The base is their best
-///   common ancestor with local sha, as `git merge-base local tip1 tip2 ...` picks it (the
-///   first of several); the empty tree when the remote has no tracking refs (a first push, a
-///   push to a URL) or no common history.
-/// An annotated tag is peeled to its commit; a ref whose local object is not a commit (a tag of
-/// a tree or blob) gives an empty change set.
+///   remote-tracking ref of any remote (refs/remotes/*, `--remotes`), so a push to a remote
+///   never fetched (a fork just added, a URL) checks only what no known remote has. The base is
+///   their best common ancestor with local sha, as `git merge-base local tip1 tip2 ...` picks it;
+///   the empty tree when there are no remote-tracking refs or no common history.
+/// Every commit the push sends (commits_to_send) is also judged on its own: `earlier` holds the
+/// lines they add that the net diff does not.
+/// An annotated tag is peeled; a ref whose object is a tree gives every file of the tree as
+/// added, and one whose object is a blob gives that blob as one added file named after the ref.
 std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view remote,
                                           const std::vector<PushUpdate>& updates,
                                           const DiffOptions& options = {});
 
 /// Every tracked file of the index as added (onboarding, baselines): the empty tree diffed to
-/// the index; head is kIndexHead. Files are all_lines_added: counts, binary detection (as git
-/// diff decides it: `diff` attributes, then a NUL byte in the first 8000 bytes) and one hunk
-/// header each, but no lines, whatever `options` says. Each blob is read once, one at a time.
+/// the index; head is kIndexHead. Files are all_lines_added: counts, binary detection (a NUL
+/// byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no lines, whatever `options` says. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
 /// Every file of the tree of `revision` (a commit, tag or tree) as added, like all_files(repo);
 /// head is the commit's sha (the tree's sha when `revision` names a tree).

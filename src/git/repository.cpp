@@ -1,5 +1,7 @@
 #include "git/repository.hpp"
 
+#include "util/args.hpp"
+
 #include <cstdlib>
 
 #include "git/error.hpp"
@@ -76,6 +78,14 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
     if (env.index_file && !env.index_file->empty()) {
         // git_index_open only reads the file; it is written by git_index_write, never called here.
         const auto index_path = std::filesystem::absolute(*env.index_file).string();
+        // libgit2 opens a missing index as an empty one: every file would look deleted, or
+        // nothing staged, and the commit would pass unchecked.
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(index_path, ec)) {
+            throw util::UsageError("GIT_INDEX_FILE names '" + index_path +
+                                   "', which is not an index file (" +
+                                   (ec ? ec.message() : "missing") + ")");
+        }
         IndexHandle index;
         check(git_index_open(index.out(), index_path.c_str()),
               "open index '" + index_path + "' (GIT_INDEX_FILE)");

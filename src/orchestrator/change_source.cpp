@@ -28,10 +28,16 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
                 }
             }
         }
-        if (f.all_lines_added && !f.binary && f.added_lines > 0) {
+        // The new side of a copy or rename is judged whole: with rename detection it shows no
+        // added lines, and a secret copied from a file (or a baseline entry) must not pass.
+        const bool moved = (f.status == git::FileStatus::renamed ||
+                            f.status == git::FileStatus::copied) &&
+                           !f.is_submodule && !f.new_oid.empty();
+        if (((f.all_lines_added && f.added_lines > 0) || moved) && !f.binary) {
             // Nothing held: each iteration reads the blob, one file at a time.
             view.addedLines = dispatch::AddedLines::every_line(
-                f.added_lines, [this, path = f.path]() -> std::shared_ptr<const std::string> {
+                std::max<std::size_t>(f.added_lines, 1),
+                [this, path = f.path]() -> std::shared_ptr<const std::string> {
                     auto content = full_content(path);
                     if (!content) {
                         throw std::runtime_error("no content for " + path);

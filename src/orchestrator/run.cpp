@@ -18,6 +18,7 @@
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
 #include "orchestrator/change_source.hpp"
+#include "orchestrator/push_targets.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "util/args.hpp"
 #include "util/sha256.hpp"
@@ -36,6 +37,9 @@ struct Target {
     std::optional<std::string> baseRef;  ///< SkillInput.baseRef
     std::string headRef;                 ///< SkillInput.headRef
     std::vector<std::string> baseRefCodes;
+    /// The lenses that judge this target (nullopt: the request's). The lines earlier commits of
+    /// a push added are judged by the security lens only (see push_targets.hpp).
+    std::optional<std::vector<std::string>> lensIds;
 };
 
 /// A content id for the staged tree without writing a tree object into the repository: the
@@ -78,6 +82,9 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             break;
         }
         case ChangeKind::range: {
+            // An explicit --base or --head that names nothing is a usage error, never a fall
+            // back to origin/HEAD and a PASS; the seed's chain is for the configured base_ref.
+            require_revisions(repo, request.base, request.head);
             const std::optional<std::string> configured =
                 request.base ? request.base : config.baseRef;
             const auto base = git::resolve_base_ref(repo, configured);
@@ -109,6 +116,11 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
                 t.headRef = p.update.local_sha;
                 t.changes = std::move(p.changes);
                 out.push_back(std::move(t));
+                if (auto earlier = earlier_commits_target(p)) {
+                    out.push_back(Target{std::move(earlier->label), std::move(p.earlier),
+                                         out.back().baseRef, out.back().headRef, {},
+                                         std::move(earlier->lensIds)});
+                }
             }
             break;
         }
@@ -159,7 +171,8 @@ std::string execution_key(const contracts::SkillInput& input, const Target& targ
     k.repoId = input.repoId;
     k.baseSha = target.changes.base;
     k.headSha = target.changes.head == git::kIndexHead ? staged_head_id(target.changes)
-                                                       : target.changes.head;
+                : target.changes.earlier_commits         ? "earlier:" + target.changes.head
+                                                         : target.changes.head;
     for (const auto& p : plans) {
         k.selectedLensVersions.emplace_back(p.subLensId ? p.lensId + "/" + *p.subLensId : p.lensId,
                                             p.lensVersion);
@@ -269,11 +282,12 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
         // tree's: see baseline::load_from_tree.
         const auto accepted = baseline::load_from_tree(repo, target.changes, config.baseline);
         out.baselineSource = accepted ? std::optional(accepted->source) : std::nullopt;
+        const auto& lens_ids = target.lensIds ? target.lensIds : request.lensIds;
         out.input =
-            make_skill_input(config, repo_id, target.baseRef, target.headRef, request.lensIds,
+            make_skill_input(config, repo_id, target.baseRef, target.headRef, lens_ids,
                              accepted ? std::optional(accepted->baseline.digest()) : std::nullopt);
         out.plan = plan::make_plans(plan::builtin_registry(), config,
-                                    plan_files(repo, target.changes, source), request.lensIds);
+                                    plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
         auto dispatched_results = dispatcher.run(out.plan.plans, source, config, cancelled);

@@ -408,7 +408,8 @@ TEST_CASE("all files: counts and binary flags as git diff gives them, one read p
     qa::git::LibGit2 lib;
     GitSandbox sb;
     const auto dir = sb.init("repo");
-    // Attributes and a diff driver, which decide binary-ness before the content does.
+    // Attributes and a diff driver, which git diff lets decide binary-ness before the content
+    // does; the change set judges the content alone (attributes never hide a file from a scan).
     sb.add_file(dir, ".gitattributes",
                 "*.dat -diff\n*.txt diff\n*.drv diff=forced\n*.png binary\n");
     sb.git_ok(dir, "config diff.forced.binary true");
@@ -427,19 +428,22 @@ TEST_CASE("all files: counts and binary flags as git diff gives them, one read p
     const auto repo = open_repo(lib, sb, dir);
 
     const ChangeSet set = qa::git::all_files(repo);
+    // git diff as it judges by content: `!diff` in info/attributes outranks .gitattributes.
+    write_file(dir / ".git" / "info" / "attributes", "* !diff\n");
     qa::test::check_matches_numstat(
         set, sb.git_ok(dir, "diff --cached --no-renames --numstat -z " + kEmptyTree));
+    std::filesystem::remove(dir / ".git" / "info" / "attributes");
     for (const auto& f : set.files) {
         INFO(f.path);
         CHECK(f.all_lines_added);
     }
-    CHECK(find_file(set, "text.dat").binary);
-    CHECK_FALSE(find_file(set, "nul.txt").binary);
-    CHECK(find_file(set, "nul.txt").added_lines == 1);
+    CHECK_FALSE(find_file(set, "text.dat").binary);
+    CHECK(find_file(set, "text.dat").added_lines == 2);
+    CHECK(find_file(set, "nul.txt").binary);  // `diff` forces text in git diff, not here
     CHECK(find_file(set, "nul.c").binary);
     CHECK_FALSE(find_file(set, "late-nul.c").binary);  // past git's 8000-byte window
-    CHECK(find_file(set, "a.drv").binary);
-    CHECK(find_file(set, "img.png").binary);
+    CHECK_FALSE(find_file(set, "a.drv").binary);
+    CHECK_FALSE(find_file(set, "img.png").binary);
     CHECK(find_file(set, "crlf.c").added_lines == 3);
     CHECK(find_file(set, "empty.c").added_lines == 0);
     CHECK(find_file(set, "blank.c").added_lines == 3);
@@ -636,7 +640,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
     CHECK(repository_state(sb, p.work) == before);
 }
 
-TEST_CASE("a first push to an empty remote checks everything", "[git]") {
+TEST_CASE("a push to a remote never fetched checks what no remote-tracking ref has", "[git]") {
     qa::git::LibGit2 lib;
     PushSetup p;
     GitSandbox& sb = p.sandbox;
@@ -648,6 +652,25 @@ TEST_CASE("a first push to an empty remote checks everything", "[git]") {
     const auto updates = qa::git::parse_push_lines(input);
     REQUIRE(updates.size() == 1);
     CHECK(updates[0].is_new_ref());
+    {
+        // main is on origin/main: the fork gets nothing origin does not already have.
+        const auto repo = open_repo(lib, sb, p.work);
+        const auto known = qa::git::pushed_changes(repo, "empty", updates);
+        REQUIRE(known.size() == 1);
+        CHECK(known[0].changes.base == p.c1);
+        CHECK(known[0].changes.files.empty());
+        CHECK(known[0].earlier.files.empty());
+        // The same commit pushed as a new branch of origin has nothing new either.
+        const auto to_origin = qa::git::pushed_changes(
+            repo, "origin",
+            qa::git::parse_push_lines("refs/heads/main " + p.c1 + " refs/heads/copy " +
+                                      std::string(40, '0') + "\n"));
+        CHECK(to_origin[0].changes.base == p.c1);
+        CHECK(to_origin[0].changes.files.empty());
+    }
+    // With no remote-tracking ref at all, everything is new.
+    sb.git_ok(p.work, "update-ref -d refs/remotes/origin/main");
+    sb.git_ok(p.work, "update-ref -d refs/remotes/origin/old");
     const auto repo = open_repo(lib, sb, p.work);
     const auto sets = qa::git::pushed_changes(repo, "empty", updates);
     REQUIRE(sets.size() == 1);
@@ -655,11 +678,4 @@ TEST_CASE("a first push to an empty remote checks everything", "[git]") {
     CHECK(sets[0].changes.head == p.c1);
     qa::test::check_matches_numstat(sets[0].changes, p.numstat(kEmptyTree + " main"));
 
-    // The same commit pushed as a new branch of origin has nothing new.
-    const auto to_origin = qa::git::pushed_changes(
-        repo, "origin",
-        qa::git::parse_push_lines("refs/heads/main " + p.c1 + " refs/heads/copy " +
-                                  std::string(40, '0') + "\n"));
-    CHECK(to_origin[0].changes.base == p.c1);
-    CHECK(to_origin[0].changes.files.empty());
 }

@@ -1,0 +1,288 @@
+// Issue 10, "the gate holds": content that used to get past the installed hooks, driven through
+// real `git commit` / `git push` to a bare remote in a temp folder.
+#include <catch2/catch.hpp>
+
+#include "support/hook_fixture.hpp"
+
+namespace fs = std::filesystem;
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+using qa::test::shell_quote;
+
+namespace {
+
+/// A working repository with hooks installed and main pushed to a bare `origin`.
+struct Pushed {
+    HookSandbox sb;
+    fs::path remote;
+    fs::path repo;
+
+    Pushed() {
+        remote = sb.init("remote.git", true);
+        repo = sb.repo_with_commit("work");
+        sb.add_file(repo, "src/lib.py", "def one():\n    return 1\n");
+        sb.commit(repo, "lib");
+        sb.git_ok(repo, "remote add origin " + shell_quote(remote.string()));
+        const ProcResult install = sb.qa(repo, "install");
+        INFO(install.describe());
+        REQUIRE(install.exit_code == 0);
+        const ProcResult push = sb.git_in(repo, "push -q origin main");
+        INFO(push.describe());
+        REQUIRE(push.exit_code == 0);
+    }
+
+    /// Commits what is staged without the hooks (as cherry-pick, rebase or --no-verify would).
+    void commit_unchecked(const std::string& message) const {
+        sb.git_ok(repo, "commit -q --no-verify --allow-empty -m " + shell_quote(message));
+    }
+
+    bool remote_has(const std::string& ref) const {
+        return sb.git_ok(remote, "for-each-ref").find(ref) != std::string::npos;
+    }
+};
+
+void require_blocked(const ProcResult& r) {
+    INFO(r.describe());
+    REQUIRE(r.exited);
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("FAIL") != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("a secret added in one pushed commit and removed in a later one is refused",
+          "[hooks][push][gate10]") {
+    Pushed s;
+    s.sb.git_ok(s.repo, "checkout -q -b leak");
+    s.sb.add_file(s.repo, "config/deploy.pem", qa::test::make_fake_key(41).pem);
+    s.commit_unchecked("add key");
+    const std::string with_key = s.sb.rev_parse(s.repo, "HEAD");
+    s.sb.git_ok(s.repo, "rm -q config/deploy.pem");
+    s.commit_unchecked("remove key");
+    s.sb.add_file(s.repo, "src/two.py", "def two():\n    return 2\n");
+    s.commit_unchecked("two");
+    // The net diff (main...leak) adds only src/two.py: clean.
+    REQUIRE(s.sb.git_ok(s.repo, "diff --name-only main...leak") == "src/two.py\n");
+
+    const ProcResult r = s.sb.git_in(s.repo, "push origin leak");
+    require_blocked(r);
+    CHECK(r.err.find("config/deploy.pem:1") != std::string::npos);
+    CHECK(r.err.find("earlier commits (" + with_key.substr(0, 12)) != std::string::npos);
+    CHECK_FALSE(s.remote_has("refs/heads/leak"));
+}
+
+TEST_CASE("a secret overwritten in a later pushed commit of the same file is refused",
+          "[hooks][push][gate10]") {
+    Pushed s;
+    s.sb.add_file(s.repo, "src/lib.py", "def one():\n    return 1\n\nAWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\n");
+    s.commit_unchecked("key");
+    s.sb.add_file(s.repo, "src/lib.py", "def one():\n    return 1\n\nAWS_KEY = None\n");
+    s.commit_unchecked("no key");
+
+    const ProcResult r = s.sb.git_in(s.repo, "push origin main");
+    require_blocked(r);
+    CHECK(r.err.find("src/lib.py:4") != std::string::npos);
+}
+
+TEST_CASE("a long push of clean commits passes and judges each distinct version once",
+          "[hooks][push][gate10]") {
+    Pushed s;
+    for (int i = 0; i < 30; ++i) {
+        s.sb.add_file(s.repo, "src/lib.py",
+                      "def one():\n    return " + std::to_string(i) + "\n");
+        s.commit_unchecked("step " + std::to_string(i));
+    }
+    const ProcResult r = s.sb.git_in(s.repo, "push origin main");
+    INFO(r.describe());
+    CHECK(r.exit_code == 0);
+    CHECK(r.all().find("PASS") != std::string::npos);
+}
+
+TEST_CASE("a push to a remote never fetched checks only what no known remote has",
+          "[hooks][push][gate10]") {
+    Pushed s;
+    // A blocking finding already on origin (pushed with the hook bypassed).
+    s.sb.add_file(s.repo, "src/merge.py", qa::test::conflicted_python());
+    s.commit_unchecked("conflict");
+    REQUIRE(s.sb.git_in(s.repo, "push -q --no-verify origin main").exit_code == 0);
+    s.sb.add_file(s.repo, "src/two.py", "def two():\n    return 2\n");
+    s.commit_unchecked("two");
+
+    const fs::path fork = s.sb.init("fork.git", true);
+    s.sb.git_ok(s.repo, "remote add fork " + shell_quote(fork.string()));
+    const ProcResult named = s.sb.git_in(s.repo, "push fork main");
+    INFO(named.describe());
+    CHECK(named.exit_code == 0);
+    CHECK(named.err.find("src/merge.py") == std::string::npos);
+
+    const fs::path bare = s.sb.init("by-url.git", true);
+    const ProcResult url = s.sb.git_in(s.repo, "push " + shell_quote(bare.string()) + " main");
+    INFO(url.describe());
+    CHECK(url.exit_code == 0);
+
+    // What no remote has is still judged.
+    s.sb.add_file(s.repo, "src/bad.py", qa::test::conflicted_python());
+    s.commit_unchecked("bad");
+    const ProcResult bad = s.sb.git_in(s.repo, "push fork main");
+    require_blocked(bad);
+    CHECK(bad.err.find("src/bad.py:2") != std::string::npos);
+}
+
+TEST_CASE("tags pointing at a blob or a tree are checked", "[hooks][push][gate10]") {
+    Pushed s;
+    const fs::path key_file = s.sb.root() / "loose.pem";
+    qa::test::write_file(key_file, qa::test::make_fake_key(43).pem);
+    const std::string blob =
+        s.sb.git_ok(s.repo, "hash-object -w " + shell_quote(key_file.string()));
+    s.sb.git_ok(s.repo, "tag blobtag " + blob.substr(0, 40));
+    const ProcResult b = s.sb.git_in(s.repo, "push origin blobtag");
+    require_blocked(b);
+    CHECK(b.err.find("refs/tags/blobtag") != std::string::npos);
+    CHECK_FALSE(s.remote_has("refs/tags/blobtag"));
+
+    s.sb.git_ok(s.repo, "checkout -q -b side");
+    s.sb.add_file(s.repo, "keys/id.pem", qa::test::make_fake_key(44).pem);
+    s.commit_unchecked("key");
+    s.sb.git_ok(s.repo, "tag treetag side^{tree}");
+    s.sb.git_ok(s.repo, "tag -a -m annotated annotatedtree side^{tree}");
+    for (const std::string tag : {"treetag", "annotatedtree"}) {
+        const ProcResult t = s.sb.git_in(s.repo, "push origin " + tag);
+        require_blocked(t);
+        CHECK(t.err.find("keys/id.pem:1") != std::string::npos);
+        CHECK_FALSE(s.remote_has("refs/tags/" + tag));
+    }
+}
+
+TEST_CASE("an explicit --base or --head that names nothing is exit 2 naming it",
+          "[cli][run][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("r");
+    const ProcResult base = sb.qa(repo, "run --base no-such-rev --no-artifacts");
+    INFO(base.describe());
+    CHECK(base.exit_code == 2);
+    CHECK(base.err.find("no-such-rev") != std::string::npos);
+    const ProcResult head = sb.qa(repo, "run --base HEAD --head no-such-head --no-artifacts");
+    INFO(head.describe());
+    CHECK(head.exit_code == 2);
+    CHECK(head.err.find("no-such-head") != std::string::npos);
+}
+
+TEST_CASE(".gitattributes never hides a file from the secret scan", "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("attrs");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    const std::string key = "AWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\n";
+
+    SECTION("-diff in an untracked .gitattributes") {
+        qa::test::write_file(repo / ".gitattributes", "*.env -diff\n");
+        sb.add_file(repo, "prod.env", key);
+        require_blocked(sb.git_in(repo, "commit -q -m env"));
+    }
+    SECTION("binary in .git/info/attributes") {
+        qa::test::write_file(repo / ".git" / "info" / "attributes", "*.lock binary\n");
+        sb.add_file(repo, "deps.lock", key);
+        require_blocked(sb.git_in(repo, "commit -q -m lock"));
+    }
+    SECTION("diff=driver with diff.driver.binary, committed") {
+        sb.git_ok(repo, "config diff.hide.binary true");
+        sb.add_file(repo, ".gitattributes", "*.min.js diff=hide\n");
+        sb.add_file(repo, "app.min.js", "var a=1;\n" + key);
+        const ProcResult r = sb.git_in(repo, "commit -q -m js");
+        require_blocked(r);
+        CHECK(r.err.find("app.min.js:2") != std::string::npos);
+    }
+    SECTION("a modified file under -diff shows its added line") {
+        sb.add_file(repo, "settings.env", "A=1\n");
+        sb.commit(repo, "env");
+        qa::test::write_file(repo / ".gitattributes", "*.env -diff\n");
+        sb.add_file(repo, "settings.env", "A=1\n" + key);
+        const ProcResult r = sb.git_in(repo, "commit -q -m env2");
+        require_blocked(r);
+        CHECK(r.err.find("settings.env:2") != std::string::npos);
+    }
+    SECTION("run --all-files audits it too") {
+        qa::test::write_file(repo / ".gitattributes", "*.env -diff\n");
+        sb.add_file(repo, "prod.env", key);
+        sb.git_ok(repo, "commit -q --no-verify -m env");
+        const ProcResult r = sb.qa(repo, "run --all-files --no-artifacts");
+        INFO(r.describe());
+        CHECK(r.exit_code == 1);
+        CHECK(r.all().find("prod.env:1") != std::string::npos);
+    }
+}
+
+TEST_CASE("a private key rotated under an unchanged BEGIN line is refused",
+          "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("rotate");
+    const auto old_key = qa::test::make_fake_key(51);
+    sb.add_file(repo, "deploy/id.pem", old_key.pem);
+    sb.commit(repo, "key before the gate");  // no hooks yet
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    const auto new_key = qa::test::make_fake_key(52);
+    sb.add_file(repo, "deploy/id.pem", new_key.pem);
+    // Only body lines change: BEGIN and END are context.
+    const std::string diff = sb.git_ok(repo, "diff --cached -U0");
+    REQUIRE(diff.find("+-----BEGIN") == std::string::npos);
+
+    const ProcResult r = sb.git_in(repo, "commit -q -m rotate");
+    require_blocked(r);
+    CHECK(r.err.find("deploy/id.pem:1") != std::string::npos);
+}
+
+TEST_CASE("a renamed or copied file is judged whole by the security lens",
+          "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("moves");
+    const std::string key = "AWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\n";
+    std::string body;
+    for (int i = 0; i < 20; ++i) {
+        body += "value_" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+    }
+    sb.add_file(repo, "legacy/settings.py", body + key);
+    sb.commit(repo, "legacy secret, before the gate");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+
+    SECTION("rename") {
+        std::filesystem::create_directories(repo / "app");
+        sb.git_ok(repo, "mv legacy/settings.py app/settings.py");
+        REQUIRE(sb.git_ok(repo, "diff --cached -M --name-status").find("R100") !=
+                std::string::npos);
+        const ProcResult r = sb.git_in(repo, "commit -q -m move");
+        require_blocked(r);
+        CHECK(r.err.find("app/settings.py:21") != std::string::npos);
+    }
+    SECTION("copy next to a modified source") {
+        sb.add_file(repo, "legacy/settings.py", body + key + "extra = 1\n");
+        sb.add_file(repo, "app/copy.py", body + key);
+        REQUIRE(sb.git_ok(repo, "diff --cached -C --name-status").find("C100") !=
+                std::string::npos);
+        const ProcResult r = sb.git_in(repo, "commit -q -m copy");
+        require_blocked(r);
+        CHECK(r.err.find("app/copy.py:21") != std::string::npos);
+    }
+}
+
+TEST_CASE("GIT_INDEX_FILE naming a missing file is exit 2, never an empty index that passes",
+          "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("index");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    const std::string missing = (sb.root() / "no-such-index").string();
+
+    const ProcResult hook =
+        sb.in(repo, "env GIT_INDEX_FILE=" + shell_quote(missing) + " " +
+                        shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit");
+    INFO(hook.describe());
+    CHECK(hook.exit_code == 2);
+    CHECK(hook.err.find("GIT_INDEX_FILE") != std::string::npos);
+    CHECK(hook.err.find("no-such-index") != std::string::npos);
+
+    const ProcResult run = sb.in(repo, "env GIT_INDEX_FILE=" + shell_quote(missing) + " " +
+                                           shell_quote(QA_SKILL_BIN) + " run --staged");
+    INFO(run.describe());
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("no-such-index") != std::string::npos);
+    // (git commit itself writes a missing GIT_INDEX_FILE before the hook runs: the hook then
+    // judges that index, which deletes every file.)
+}
