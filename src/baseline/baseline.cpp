@@ -75,7 +75,14 @@ Baseline Baseline::parse(std::string_view text, const std::string& source) {
     } catch (const json::Error& e) {
         throw BaselineError(source, e.pointer(), std::string("not valid JSON: ") + e.what());
     }
-    const auto errors = json::SchemaValidator::embedded(std::string(kSchemaVersion)).validate(doc);
+    std::vector<json::ValidationError> errors;
+    try {
+        errors = json::SchemaValidator::embedded(std::string(kSchemaVersion)).validate(doc);
+    } catch (const json::Error& e) {
+        // JSON that parses but has no canonical form, such as a member named twice: the file is
+        // bad input (exit 2), not an internal error.
+        throw BaselineError(source, e.pointer(), e.what());
+    }
     if (!errors.empty()) {
         throw BaselineError(source, errors.front().pointer, errors.front().message);
     }

@@ -493,10 +493,12 @@ Config parse_config(std::string_view text, const std::string& source,
 
     // Cross-references: a lens may only name a provider binding that exists.
     for (const auto& [id, lens] : config.lenses) {
-        if (lens.provider && std::none_of(config.providers.begin(), config.providers.end(),
-                                          [&](const ProviderSettings& p) {
-                                              return p.bindingId == *lens.provider;
-                                          })) {
+        // Not captured by the lambda: clang before 16 rejects capturing structured bindings.
+        const std::optional<std::string>& provider = lens.provider;
+        if (provider && std::none_of(config.providers.begin(), config.providers.end(),
+                                     [&](const ProviderSettings& p) {
+                                         return p.bindingId == *provider;
+                                     })) {
             const toml::node* node = root.at_path("lenses." + id + ".provider").node();
             const auto where = node ? node->source() : root.source();
             throw ConfigError(config.source, where.begin.line, where.begin.column,

@@ -292,8 +292,9 @@ void walk_schemas(Value& node, const std::string& outer_base, const std::string&
     const std::string base = base_inside(schema, outer_base);
     visit(schema, outer_base, pointer);
     for (auto& [key, child] : schema) {
+        const std::string& name = key;  // clang before 16 cannot capture a structured binding
         const auto* kw = std::find_if(std::begin(kSubschemaKeywords), std::end(kSubschemaKeywords),
-                                      [&](const SubschemaKeyword& k) { return k.name == key; });
+                                      [&](const SubschemaKeyword& k) { return k.name == name; });
         if (kw == std::end(kSubschemaKeywords)) {
             continue;
         }

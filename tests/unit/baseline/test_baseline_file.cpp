@@ -138,3 +138,16 @@ TEST_CASE("a malformed baseline names the file and the JSON pointer", "[baseline
         CHECK_THAT(e.what(), Catch::Contains("/entries/0"));
     }
 }
+
+TEST_CASE("a member named twice is a BaselineError naming the file, not an internal error",
+          "[baseline]") {
+    // Found by tests/fuzz/fuzz_baseline: json::Error escaped, and the hook ended with exit 3.
+    const std::string text = R"({"entries":[],"entries":[],"schemaVersion":"baseline.v1"})";
+    try {
+        (void)Baseline::parse(text, ".qa-skill-baseline.json");
+        FAIL("a duplicated member was accepted");
+    } catch (const BaselineError& e) {
+        CHECK(e.file() == ".qa-skill-baseline.json");
+        CHECK(std::string(e.what()).find("duplicate member name \"entries\"") != std::string::npos);
+    }
+}
