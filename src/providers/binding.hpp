@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "contracts/types.hpp"
+
+namespace qa::providers {
+
+/// Which OpenAI endpoint an `openai-codex` binding speaks.
+enum class OpenAiApi {
+    responses,         ///< POST {base_url}/responses (api.openai.com, codex models)
+    chat_completions,  ///< POST {base_url}/chat/completions (Ollama, llama.cpp, vLLM)
+};
+
+/// USD per million tokens, from the binding's price table.
+struct PriceTable {
+    double inputUsdPerMtok = 0;
+    double outputUsdPerMtok = 0;
+};
+
+/// Everything needed to call one provider binding: the seed's pinned ProviderBinding (model,
+/// temperature 0, topP 1, retries 2 at 500/1500 ms) plus where and how to reach it. Holds the
+/// NAME of the key's environment variable, never the key.
+struct Binding {
+    contracts::ProviderBinding pinned;
+    std::string baseUrl;  ///< without a trailing '/'; OpenAI's includes the version path (/v1)
+    std::string apiKeyEnv;
+    OpenAiApi api = OpenAiApi::responses;
+    /// false for models that reject every sampling parameter (no temperature, no top_p).
+    bool sampling = true;
+    std::optional<PriceTable> prices;
+    std::int64_t connectTimeoutMs = 10000;
+    std::size_t maxResponseBytes = 4u << 20;
+};
+
+/// The adapter's version, recorded in every binding and in cache keys: bump it whenever the
+/// request a binding sends or the way an answer is read changes.
+inline constexpr std::string_view kAdapterVersion = "1.0.0";
+
+/// Default base URLs, spelled as the providers' SDKs spell them.
+inline constexpr std::string_view kOpenAiDefaultBaseUrl = "https://api.openai.com/v1";
+inline constexpr std::string_view kAnthropicDefaultBaseUrl = "https://api.anthropic.com";
+
+}  // namespace qa::providers

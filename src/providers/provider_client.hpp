@@ -1,0 +1,44 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include "providers/binding.hpp"
+#include "providers/http_client.hpp"
+#include "providers/model_call.hpp"
+#include "providers/sleeper.hpp"
+
+namespace qa::providers {
+
+/// Reads an API key by the name of its environment variable; nullopt when unset or empty.
+using KeyLookup = std::function<std::optional<std::string>(const std::string& env_name)>;
+
+/// The process environment.
+std::optional<std::string> environment_key(const std::string& env_name);
+
+/// Calls a provider binding with the seed's fixed retry policy: at most retryMax (2) retries,
+/// only for transient failures, after retryBackoffMs (500, then 1500 ms) with no jitter; a
+/// Retry-After longer than that wait is honoured up to kMaxRetryAfterMs. The key is read at
+/// each call, goes into its one header, and is scrubbed from every message this returns.
+class ProviderClient {
+  public:
+    ProviderClient(const HttpClient& http, const Sleeper& sleeper,
+                   KeyLookup keys = environment_key);
+
+    CallOutcome call(const Binding& binding, const ModelRequest& request,
+                     std::stop_token stop = {}) const;
+
+    /// The request body a call sends (canonical JSON, no key): what cache keys hash.
+    static std::string request_body(const Binding& binding, const ModelRequest& request);
+
+  private:
+    const HttpClient& http_;
+    const Sleeper& sleeper_;
+    KeyLookup keys_;
+};
+
+inline constexpr std::int64_t kMaxRetryAfterMs = 60000;
+
+}  // namespace qa::providers
