@@ -21,6 +21,7 @@ const std::vector<std::string> kProfiles = {"read_only", "exec_sandboxed",
 const std::vector<std::string> kLensModes = {"added", "diff_context", "file", "all"};
 const std::vector<std::string> kOverflowPolicies = {"stop", "skip", "escalate"};
 const std::vector<std::string> kAdapters = {"openai-codex", "anthropic-claude"};
+const std::vector<std::string> kOpenAiApis = {"responses", "chat_completions"};
 
 std::string type_name(const toml::node& node) {
     switch (node.type()) {
@@ -303,9 +304,26 @@ ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     r.integer("timeout_ms", p.timeoutMs, 1, 3600000);
     r.integer("max_tokens", p.maxTokens, 1, 10000000);
     r.optional_integer("seed", p.seed, INT64_MIN, INT64_MAX);
+    if (const toml::node* api = r.get("api"); api != nullptr && p.adapter != "openai-codex") {
+        r.fail_at(api->source(), r.full_key("api"), "only an openai-codex binding has an api");
+    }
+    r.string("api", p.api, kOpenAiApis);
+    r.boolean("sampling", p.sampling);
+    r.cost("input_usd_per_mtok", p.inputUsdPerMtok);
+    r.cost("output_usd_per_mtok", p.outputUsdPerMtok);
+    if (p.inputUsdPerMtok.has_value() != p.outputUsdPerMtok.has_value()) {
+        const std::string_view given =
+            p.inputUsdPerMtok ? "input_usd_per_mtok" : "output_usd_per_mtok";
+        r.fail_at(r.get(given)->source(), r.full_key(given),
+                  "a price table needs both input_usd_per_mtok and output_usd_per_mtok");
+    }
+    // As the providers' SDKs spell them: OpenAI's base includes the version path.
     if (p.baseUrl.empty()) {
-        p.baseUrl =
-            p.adapter == "openai-codex" ? "https://api.openai.com" : "https://api.anthropic.com";
+        p.baseUrl = p.adapter == "openai-codex" ? "https://api.openai.com/v1"
+                                                : "https://api.anthropic.com";
+    }
+    while (p.baseUrl.size() > 1 && p.baseUrl.back() == '/') {
+        p.baseUrl.pop_back();
     }
     if (p.model.empty()) {
         r.fail_at(r.raw().get("model")->source(), r.full_key("model"), "must not be empty");
@@ -554,7 +572,13 @@ json::Value normalized(const Config& c) {
                                                          {"api_key_env", p.apiKeyEnv},
                                                          {"timeout_ms", p.timeoutMs},
                                                          {"max_tokens", p.maxTokens},
-                                                         {"seed", optional_json(p.seed)}});
+                                                         {"seed", optional_json(p.seed)},
+                                                         {"api", p.api},
+                                                         {"sampling", p.sampling},
+                                                         {"input_usd_per_mtok",
+                                                          optional_json(p.inputUsdPerMtok)},
+                                                         {"output_usd_per_mtok",
+                                                          optional_json(p.outputUsdPerMtok)}});
     }
     json::Object profiles;
     for (const auto& p : c.permissionProfiles) {

@@ -47,6 +47,10 @@ struct ProviderSettings {
     std::int64_t timeoutMs = 60000;
     std::int64_t maxTokens = 4096;
     std::optional<std::int64_t> seed;
+    std::string api = "responses";  ///< openai-codex only: responses | chat_completions
+    bool sampling = true;           ///< false: send no temperature/top_p (models that reject them)
+    std::optional<double> inputUsdPerMtok;  ///< price table: both set or neither
+    std::optional<double> outputUsdPerMtok;
 };
 
 /// An execution permission profile (`[permission_profiles.<id>]`).

@@ -7,6 +7,10 @@
 
 #include "contracts/types.hpp"
 
+namespace qa::config {
+struct ProviderSettings;
+}
+
 namespace qa::providers {
 
 /// Which OpenAI endpoint an `openai-codex` binding speaks.
@@ -43,5 +47,8 @@ inline constexpr std::string_view kAdapterVersion = "1.0.0";
 /// Default base URLs, spelled as the providers' SDKs spell them.
 inline constexpr std::string_view kOpenAiDefaultBaseUrl = "https://api.openai.com/v1";
 inline constexpr std::string_view kAnthropicDefaultBaseUrl = "https://api.anthropic.com";
+
+/// The binding a `[providers.<id>]` table describes, with the seed's pinned parameters.
+Binding binding_from(const config::ProviderSettings& settings);
 
 }  // namespace qa::providers

@@ -1,0 +1,28 @@
+#include "providers/binding.hpp"
+
+#include "config/config.hpp"
+
+namespace qa::providers {
+
+Binding binding_from(const config::ProviderSettings& settings) {
+    Binding b;
+    b.pinned.bindingId = settings.bindingId;
+    b.pinned.adapterId = settings.adapter == "anthropic-claude"
+                             ? contracts::AdapterId::anthropic_claude
+                             : contracts::AdapterId::openai_codex;
+    b.pinned.adapterVersion = std::string(kAdapterVersion);
+    b.pinned.modelId = settings.model;
+    b.pinned.maxTokens = settings.maxTokens;
+    b.pinned.seed = settings.seed;
+    b.pinned.timeoutMs = settings.timeoutMs;
+    b.baseUrl = settings.baseUrl;
+    b.apiKeyEnv = settings.apiKeyEnv;
+    b.api = settings.api == "chat_completions" ? OpenAiApi::chat_completions : OpenAiApi::responses;
+    b.sampling = settings.sampling;
+    if (settings.inputUsdPerMtok && settings.outputUsdPerMtok) {
+        b.prices = PriceTable{*settings.inputUsdPerMtok, *settings.outputUsdPerMtok};
+    }
+    return b;
+}
+
+}  // namespace qa::providers
