@@ -34,5 +34,6 @@ int run_run(const std::vector<std::string>& args);
 int run_plan(const std::vector<std::string>& args);
 int run_config(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args);
+int run_skill(const std::vector<std::string>& args);
 
 }  // namespace qa::cli

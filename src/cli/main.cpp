@@ -25,6 +25,8 @@ constexpr qa::cli::Command kCommands[] = {
      qa::cli::run_baseline},
     {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
      qa::cli::run_schema},
+    {"skill", "validate SKILL.md files, a skill's inputs or outputs, or a chain of skills",
+     qa::cli::run_skill},
     {"install", "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",
      qa::cli::run_install},
     {"uninstall", "remove the hooks and restore the ones that were there before",
