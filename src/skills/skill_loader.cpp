@@ -358,7 +358,7 @@ void check_variables(Checker& c, const std::vector<Check>& checks,
 
 fs::path skill_file(const fs::path& path) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) {
+    if (fs::is_directory(path, ec) || path.extension() != ".md") {
         return path / "SKILL.md";
     }
     return path;

@@ -22,7 +22,7 @@ struct LoadResult {
     std::vector<ValidationError> problems;
 };
 
-/// `path` itself when it names a file, else `path`/SKILL.md.
+/// `path` itself when it names a Markdown file, else `path`/SKILL.md.
 std::filesystem::path skill_file(const std::filesystem::path& path);
 
 /// Reads SKILL.md (a file or a skill folder) and validates its frontmatter against the Agent
