@@ -27,7 +27,9 @@ std::optional<long long> parse_count(std::string_view text) {
 
 }  // namespace
 
-std::string short_hash(const CacheKey& key) { return key.hash.substr(0, 12); }
+std::string short_hash(const CacheKey& key) {
+    return key.hash.substr(0, 12);
+}
 
 std::string format_utc(std::chrono::sys_seconds t) {
     const std::time_t seconds = static_cast<std::time_t>(t.time_since_epoch().count());
@@ -45,8 +47,8 @@ std::optional<std::chrono::sys_seconds> parse_utc(std::string_view text) {
     std::tm tm{};
     const std::string copy(text);
     char z = 0;
-    if (std::sscanf(copy.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon,
-                    &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &z) != 7 ||
+    if (std::sscanf(copy.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                    &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &z) != 7 ||
         z != 'Z') {
         return std::nullopt;
     }

@@ -20,7 +20,9 @@ fs::path Store::entry_path(const CacheKey& key) const {
     return directory_ / (key.name + "-" + short_hash(key) + ".md");
 }
 
-Lookup Store::get(const CacheKey& key) const { return get(key, now_seconds()); }
+Lookup Store::get(const CacheKey& key) const {
+    return get(key, now_seconds());
+}
 
 Lookup Store::get(const CacheKey& key, std::chrono::sys_seconds now) const {
     const fs::path path = entry_path(key);

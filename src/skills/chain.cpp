@@ -46,8 +46,8 @@ class ChainChecker {
         if (root.is_map()) {
             steps = root.find("chain");
             if (steps == nullptr) {
-                error(root.mark, "", "Chain file shape", "a 'chain:' list of steps",
-                      "no chain key", "Write 'chain:' followed by '- skill: ...' steps");
+                error(root.mark, "", "Chain file shape", "a 'chain:' list of steps", "no chain key",
+                      "Write 'chain:' followed by '- skill: ...' steps");
                 return std::move(report_);
             }
         }
@@ -182,8 +182,9 @@ class ChainChecker {
     void check_reference(const Skill& target, const FieldSpec& input, const YamlNode& value) {
         const auto ref = parse_reference(value.scalar);
         if (!ref) {
-            error(value.mark, target.name, "Chain reference syntax", "$step.field, then [N] or .member",
-                  value.scalar, "Write e.g. $memory.entities[0].body");
+            error(value.mark, target.name, "Chain reference syntax",
+                  "$step.field, then [N] or .member", value.scalar,
+                  "Write e.g. $memory.entities[0].body");
             return;
         }
         const auto step = steps_.find(ref->step);
@@ -273,10 +274,10 @@ ChainReport check_chain(const fs::path& chain_file, const std::vector<fs::path>&
         return checker.run(parse_yaml(text, file));
     } catch (const YamlError& e) {
         ChainReport report;
-        report.errors.push_back(ValidationError{"", "chain", "Chain file YAML", "valid YAML",
-                                                e.what(), "Fix the YAML at the position shown",
-                                                file + ":" + std::to_string(e.line()) + ":" +
-                                                    std::to_string(e.column())});
+        report.errors.push_back(ValidationError{
+            "", "chain", "Chain file YAML", "valid YAML", e.what(),
+            "Fix the YAML at the position shown",
+            file + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column())});
         return report;
     }
 }

@@ -14,9 +14,9 @@ struct TypeName {
     std::string_view name;
 };
 constexpr TypeName kTypes[] = {
-    {FieldType::String, "string"},   {FieldType::StringArray, "string[]"},
-    {FieldType::Number, "number"},   {FieldType::Boolean, "boolean"},
-    {FieldType::Object, "object"},   {FieldType::ObjectArray, "object[]"},
+    {FieldType::String, "string"}, {FieldType::StringArray, "string[]"},
+    {FieldType::Number, "number"}, {FieldType::Boolean, "boolean"},
+    {FieldType::Object, "object"}, {FieldType::ObjectArray, "object[]"},
 };
 
 /// `text` parsed as JSON when it is exactly one JSON value with no surrounding space.
@@ -80,7 +80,9 @@ std::optional<FieldType> parse_type(std::string_view name) {
     return std::nullopt;
 }
 
-std::string_view type_names() { return "string | string[] | number | boolean | object | object[]"; }
+std::string_view type_names() {
+    return "string | string[] | number | boolean | object | object[]";
+}
 
 std::string actual_type(const json::Value& value) {
     switch (value.kind()) {
@@ -174,7 +176,8 @@ std::optional<json::Value> coerce(const json::Value& value, FieldType type) {
             if (value.is_bool()) {
                 return value;
             }
-            if (value.is_string() && (value.as_string() == "true" || value.as_string() == "false")) {
+            if (value.is_string() &&
+                (value.as_string() == "true" || value.as_string() == "false")) {
                 return json::Value(value.as_string() == "true");
             }
             return std::nullopt;

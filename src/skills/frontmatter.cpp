@@ -79,7 +79,8 @@ YamlNode load(std::string_view text, std::uint32_t line_offset, const std::strin
 std::string_view line_at(std::string_view text, std::size_t pos, std::size_t& next) {
     auto eol = text.find('\n', pos);
     next = eol == std::string_view::npos ? text.size() : eol + 1;
-    std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
+    std::string_view line =
+        text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
     if (line.ends_with('\r')) {
         line.remove_suffix(1);
     }
@@ -120,6 +121,8 @@ SkillDocument parse_skill_document(std::string_view text, const std::string& fil
     throw YamlError(file, 1, 1, "", "unterminated frontmatter: no closing '---' line");
 }
 
-YamlNode parse_yaml(std::string_view text, const std::string& file) { return load(text, 0, file); }
+YamlNode parse_yaml(std::string_view text, const std::string& file) {
+    return load(text, 0, file);
+}
 
 }  // namespace qa::skills

@@ -20,12 +20,15 @@ void run_checks(const Skill& skill, const std::vector<Check>& checks, bool post,
         if (outcome.status == CheckStatus::Failed) {
             const std::string label = post ? "Post-check failed: " : "Pre-check failed: ";
             report.messages.push_back(label + check.description);
-            report.errors.push_back(ValidationError{
-                skill.name, post ? "post_execution" : "pre_execution", label + check.description,
-                check.validation, outcome.detail,
-                post ? "Check the skill's result against: " + check.validation
-                     : "Change the inputs so that: " + check.validation,
-                {}});
+            report.errors.push_back(
+                ValidationError{skill.name,
+                                post ? "post_execution" : "pre_execution",
+                                label + check.description,
+                                check.validation,
+                                outcome.detail,
+                                post ? "Check the skill's result against: " + check.validation
+                                     : "Change the inputs so that: " + check.validation,
+                                {}});
         }
         report.checks.push_back(std::move(outcome));
     }
@@ -66,13 +69,15 @@ ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs) {
             const std::string example = example_for(field);
             report.messages.push_back("Missing required input: " + field.name);
             report.errors.push_back(ValidationError{
-                skill.name, "pre_execution", "Required input validation",
+                skill.name,
+                "pre_execution",
+                "Required input validation",
                 field.name + " (" + std::string(type_name(field.type)) + ") must be provided",
                 field.name + " was not provided",
-                example.empty() ? "Add " + field.name + " parameter of type " +
-                                      std::string(type_name(field.type))
-                                : "Add " + field.name + " parameter, e.g., " + field.name + ": " +
-                                      example,
+                example.empty()
+                    ? "Add " + field.name + " parameter of type " +
+                          std::string(type_name(field.type))
+                    : "Add " + field.name + " parameter, e.g., " + field.name + ": " + example,
                 {}});
         }
     }
@@ -86,9 +91,13 @@ ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs) {
             }
             if (field == nullptr) {
                 report.messages.push_back("Undeclared input: " + name);
-                report.warnings.push_back(ValidationError{
-                    skill.name, "pre_execution", "Undeclared input", "inputs named in input_schema",
-                    name + " is not declared", "Remove " + name + " or declare it", {}});
+                report.warnings.push_back(ValidationError{skill.name,
+                                                          "pre_execution",
+                                                          "Undeclared input",
+                                                          "inputs named in input_schema",
+                                                          name + " is not declared",
+                                                          "Remove " + name + " or declare it",
+                                                          {}});
                 values.emplace_back(name, value);
                 continue;
             }
@@ -98,10 +107,13 @@ ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs) {
                 const std::string actual = actual_type(value);
                 report.messages.push_back("Type mismatch for " + name + ": expected " + type +
                                           ", got " + actual);
-                report.errors.push_back(ValidationError{
-                    skill.name, "pre_execution", "Input type validation",
-                    name + " of type " + type, name + " is " + actual,
-                    "Provide " + name + " as " + type, {}});
+                report.errors.push_back(ValidationError{skill.name,
+                                                        "pre_execution",
+                                                        "Input type validation",
+                                                        name + " of type " + type,
+                                                        name + " is " + actual,
+                                                        "Provide " + name + " as " + type,
+                                                        {}});
                 continue;
             }
             values.emplace_back(name, std::move(*coerced));
@@ -118,8 +130,9 @@ ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs) {
     // Step 4: pre_checks, on inputs that passed 1-3.
     if (report.errors.empty()) {
         const json::Value& v = report.values;
-        run_checks(skill, skill.pre_checks, false,
-                   [&](const std::string& n) { return member(v, n); }, report);
+        run_checks(
+            skill, skill.pre_checks, false, [&](const std::string& n) { return member(v, n); },
+            report);
     }
     report.ok = report.errors.empty();
     return report;
@@ -135,30 +148,37 @@ ProtocolReport check_outputs(const Skill& skill, const json::Value& outputs,
         if (value == nullptr) {
             if (field.required) {
                 report.messages.push_back("Missing required output: " + field.name);
-                report.errors.push_back(ValidationError{
-                    skill.name, "post_execution", "Required output validation",
-                    field.name + " (" + type + ") must be produced",
-                    field.name + " was not produced",
-                    "Make the skill return " + field.name, {}});
+                report.errors.push_back(
+                    ValidationError{skill.name,
+                                    "post_execution",
+                                    "Required output validation",
+                                    field.name + " (" + type + ") must be produced",
+                                    field.name + " was not produced",
+                                    "Make the skill return " + field.name,
+                                    {}});
             }
             continue;
         }
         if (!has_type(*value, field.type)) {
             report.messages.push_back("Output type mismatch for " + field.name);
-            report.warnings.push_back(ValidationError{
-                skill.name, "post_execution", "Output type validation",
-                field.name + " of type " + type, field.name + " is " + actual_type(*value),
-                "Return " + field.name + " as " + type, {}});
+            report.warnings.push_back(ValidationError{skill.name,
+                                                      "post_execution",
+                                                      "Output type validation",
+                                                      field.name + " of type " + type,
+                                                      field.name + " is " + actual_type(*value),
+                                                      "Return " + field.name + " as " + type,
+                                                      {}});
         }
     }
-    run_checks(skill, skill.post_checks, true,
-               [&](const std::string& n) -> const json::Value* {
-                   if (const json::Value* v = member(outputs, n)) {
-                       return v;
-                   }
-                   return inputs != nullptr ? member(*inputs, n) : nullptr;
-               },
-               report);
+    run_checks(
+        skill, skill.post_checks, true,
+        [&](const std::string& n) -> const json::Value* {
+            if (const json::Value* v = member(outputs, n)) {
+                return v;
+            }
+            return inputs != nullptr ? member(*inputs, n) : nullptr;
+        },
+        report);
     report.ok = report.errors.empty();
     return report;
 }

@@ -24,8 +24,8 @@ constexpr std::size_t kMaxCompatibility = 500;
 const std::set<std::string> kSpecFields = {"name",          "description", "license",
                                            "compatibility", "metadata",    "allowed-tools"};
 /// Seed 001's fields, allowed in the frontmatter or in skill/manifest.v1.json.
-const std::set<std::string> kSeedFields = {"version",    "input_schema", "output_schema",
-                                           "pre_checks", "post_checks",  "cacheable",
+const std::set<std::string> kSeedFields = {"version",          "input_schema", "output_schema",
+                                           "pre_checks",       "post_checks",  "cacheable",
                                            "cache_ttl_minutes"};
 
 bool is_valid_name(const std::string& name) {
@@ -49,8 +49,8 @@ bool is_repository_root(const fs::path& folder) {
 }
 
 bool is_field_name(const std::string& name) {
-    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name.front())) ||
-                          name.front() == '_')) {
+    if (name.empty() ||
+        !(std::isalpha(static_cast<unsigned char>(name.front())) || name.front() == '_')) {
         return false;
     }
     for (const char c : name) {
@@ -80,14 +80,16 @@ std::string describe(const YamlNode& node) {
         case YamlNode::Kind::Scalar:
             break;
     }
-    const std::string shown = node.scalar.size() > 60 ? node.scalar.substr(0, 57) + "..." : node.scalar;
+    const std::string shown =
+        node.scalar.size() > 60 ? node.scalar.substr(0, 57) + "..." : node.scalar;
     return "\"" + shown + "\"";
 }
 
 /// Walks one document (frontmatter or manifest) and collects problems.
 class Checker {
   public:
-    Checker(std::string skill, std::string file) : skill_(std::move(skill)), file_(std::move(file)) {}
+    Checker(std::string skill, std::string file)
+        : skill_(std::move(skill)), file_(std::move(file)) {}
 
     std::string location(Mark mark) const {
         return file_ + ":" + std::to_string(mark.line) + ":" + std::to_string(mark.column);
@@ -145,15 +147,18 @@ class Checker {
     void fields(const YamlNode& node, const std::string& where, bool inputs,
                 std::vector<FieldSpec>& out) {
         if (!node.is_map()) {
-            problem(node.mark, where + " shape", where + " must be a map with required and/or optional lists",
-                    where + " is " + describe(node), "Write " + where + " with 'required:' and 'optional:' lists");
+            problem(node.mark, where + " shape",
+                    where + " must be a map with required and/or optional lists",
+                    where + " is " + describe(node),
+                    "Write " + where + " with 'required:' and 'optional:' lists");
             return;
         }
         for (std::size_t i = 0; i < node.keys.size(); ++i) {
             const std::string& key = node.keys[i];
             if (key != "required" && key != "optional") {
-                problem(node.key_marks[i], where + " keys", where + " holds only required and optional",
-                        where + " has " + key, "Move " + key + " under required or optional");
+                problem(node.key_marks[i], where + " keys",
+                        where + " holds only required and optional", where + " has " + key,
+                        "Move " + key + " under required or optional");
                 continue;
             }
             const YamlNode& list = node.items[i];
@@ -163,7 +168,8 @@ class Checker {
             if (!list.is_sequence()) {
                 problem(list.mark, where + "." + key + " is a list",
                         where + "." + key + " must be a list of {name, type, description}",
-                        where + "." + key + " is " + describe(list), "Write each entry as '- name: ...'");
+                        where + "." + key + " is " + describe(list),
+                        "Write each entry as '- name: ...'");
                 continue;
             }
             for (const auto& entry : list.items) {
@@ -176,7 +182,8 @@ class Checker {
                std::vector<FieldSpec>& out) {
         if (!entry.is_map()) {
             problem(entry.mark, where + " entry", "each entry of " + where + " must be a map",
-                    "an entry is " + describe(entry), "Write '- name: x' with type and description");
+                    "an entry is " + describe(entry),
+                    "Write '- name: x' with type and description");
             return;
         }
         FieldSpec spec;
@@ -205,12 +212,12 @@ class Checker {
             spec.type = *parse_type(type->scalar);
         }
         if (description == nullptr || !description->is_scalar() || description->scalar.empty()) {
-            problem(description ? description->mark : entry.mark, label + " description",
-                    "description: what this " + std::string(inputs ? "input" : "output") +
-                        " represents",
-                    description ? "description is " + describe(*description)
-                                : "description is missing",
-                    "Add a one-line description");
+            problem(
+                description ? description->mark : entry.mark, label + " description",
+                "description: what this " + std::string(inputs ? "input" : "output") +
+                    " represents",
+                description ? "description is " + describe(*description) : "description is missing",
+                "Add a one-line description");
             ok = false;
         } else {
             spec.description = description->scalar;
@@ -331,24 +338,25 @@ void seed_field(Checker& c, const std::string& key, const YamlNode& value, Skill
 }
 
 std::vector<FieldSpec> required_first(std::vector<FieldSpec> fields) {
-    std::stable_partition(fields.begin(), fields.end(), [](const FieldSpec& f) { return f.required; });
+    std::stable_partition(fields.begin(), fields.end(),
+                          [](const FieldSpec& f) { return f.required; });
     return fields;
 }
 
 void check_variables(Checker& c, const std::vector<Check>& checks,
-                     const std::vector<std::string>& marks,
-                     const Skill& skill, bool post) {
+                     const std::vector<std::string>& marks, const Skill& skill, bool post) {
     for (std::size_t i = 0; i < checks.size() && i < marks.size(); ++i) {
         const auto condition = Condition::parse(checks[i].validation);
         if (!condition) {
             continue;  // not machine-checkable: reported when the protocol runs, not a defect
         }
         for (const auto& name : condition->variables()) {
-            if (skill.find_input(name) == nullptr && (!post || skill.find_output(name) == nullptr)) {
+            if (skill.find_input(name) == nullptr &&
+                (!post || skill.find_output(name) == nullptr)) {
                 c.problem_at(marks[i], std::string(post ? "post_checks" : "pre_checks") + " names",
-                          name + " declared in input_schema" + (post ? " or output_schema" : ""),
-                          name + " is not declared",
-                          "Declare " + name + " or correct the name in the validation");
+                             name + " declared in input_schema" + (post ? " or output_schema" : ""),
+                             name + " is not declared",
+                             "Declare " + name + " or correct the name in the validation");
             }
         }
     }
@@ -434,7 +442,8 @@ LoadResult load_skill(const fs::path& path, const LoadOptions& options) {
     }
     if (const YamlNode* n = fm.find("allowed-tools")) {
         skill.allowed_tools = c.string_field(
-            *n, "allowed-tools", 4096, "List the tools in one space-delimited string, e.g. \"Bash(git:*) Read\"");
+            *n, "allowed-tools", 4096,
+            "List the tools in one space-delimited string, e.g. \"Bash(git:*) Read\"");
     }
     if (const YamlNode* n = fm.find("metadata")) {
         if (!n->is_map()) {
@@ -465,8 +474,7 @@ LoadResult load_skill(const fs::path& path, const LoadOptions& options) {
             if (options.strict) {
                 c.problem(fm.key_marks[i], "Agent Skills fields",
                           "only name, description, license, compatibility, metadata, allowed-tools",
-                          "frontmatter has " + key,
-                          "Move " + key + " into skill/manifest.v1.json");
+                          "frontmatter has " + key, "Move " + key + " into skill/manifest.v1.json");
             }
             seen_seed.insert(key);
             seed_field(c, key, fm.items[i], skill, pre_marks, post_marks, ttl_location);
@@ -481,7 +489,8 @@ LoadResult load_skill(const fs::path& path, const LoadOptions& options) {
     YamlNode manifest;
     std::error_code ec;
     if (fs::is_regular_file(manifest_path, ec)) {
-        const std::string manifest_name = (file.parent_path() / "skill" / "manifest.v1.json").string();
+        const std::string manifest_name =
+            (file.parent_path() / "skill" / "manifest.v1.json").string();
         Checker m(skill_label, manifest_name);
         bool parsed = true;
         try {
@@ -519,8 +528,8 @@ LoadResult load_skill(const fs::path& path, const LoadOptions& options) {
                     seed_field(m, key, value, skill, pre_marks, post_marks, ttl_location);
                 } else {
                     m.problem(manifest.key_marks[i], "manifest fields",
-                              "schemaVersion, name and seed 001's fields",
-                              "manifest has " + key, "Remove " + key);
+                              "schemaVersion, name and seed 001's fields", "manifest has " + key,
+                              "Remove " + key);
                 }
             }
         } else {

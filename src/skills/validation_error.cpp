@@ -8,9 +8,9 @@ namespace qa::skills {
 namespace {
 
 bool looks_like_non_string(const std::string& s) {
-    static const char* const kWords[] = {"true", "false", "yes", "no", "on", "off", "null", "~",
-                                         "True", "False", "Yes", "No", "On", "Off", "Null",
-                                         "TRUE", "FALSE", "YES", "NO", "ON", "OFF", "NULL"};
+    static const char* const kWords[] = {
+        "true", "false", "yes", "no",   "on",   "off",   "null", "~",  "True", "False", "Yes",
+        "No",   "On",    "Off", "Null", "TRUE", "FALSE", "YES",  "NO", "ON",   "OFF",   "NULL"};
     for (const char* w : kWords) {
         if (s == w) {
             return true;
@@ -36,8 +36,8 @@ std::string yaml_scalar(const std::string& text) {
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' &&
                  text.find_first_of("\"'\n\r\t\\") == std::string::npos &&
                  text.find(": ") == std::string::npos && text.find(" #") == std::string::npos &&
-                 !text.ends_with(":") && std::string("-?:,[]{}#&*!|>%@`").find(text.front()) ==
-                                            std::string::npos &&
+                 !text.ends_with(":") &&
+                 std::string("-?:,[]{}#&*!|>%@`").find(text.front()) == std::string::npos &&
                  !looks_like_non_string(text);
     if (plain) {
         return text;

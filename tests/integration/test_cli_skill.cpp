@@ -70,12 +70,12 @@ TEST_CASE("skill validate: exit 0 valid, 1 with validation_errors, 2 unreadable"
     CHECK(errors[0].at("location").ends_with("Changelog_Writer/SKILL.md:2:7"));
     CHECK(errors[1].at("check") == "version is an integer");
 
-    r = skill({"validate", "--format", "json", (kFixtures / "public" / "Changelog_Writer").string()});
+    r = skill(
+        {"validate", "--format", "json", (kFixtures / "public" / "Changelog_Writer").string()});
     CHECK(r.exit_code == 1);
     const auto json = qa::json::parse(r.stdout_data);
     REQUIRE(json.as_array().size() == 2);
-    CHECK(json.as_array()[0].find("validation_error")->find("check")->as_string() ==
-          "name format");
+    CHECK(json.as_array()[0].find("validation_error")->find("check")->as_string() == "name format");
 
     qa::test::TempDir tmp("qa-skill-cli-skill");
     r = skill({"validate", (tmp.path() / "nothing-here").string()});
@@ -112,9 +112,11 @@ TEST_CASE("skill validate on skills in the styles public skills use", "[cli][ski
         }
         CHECK(got == checks);
     }
-    const auto strict = skill({"validate", "--strict", (kFixtures / "public" / "review-pr").string()});
+    const auto strict =
+        skill({"validate", "--strict", (kFixtures / "public" / "review-pr").string()});
     CHECK(strict.exit_code == 1);
-    CHECK(yaml_errors(strict.stdout_data).size() == 3);  // argument-hint, disable-model-invocation, model
+    CHECK(yaml_errors(strict.stdout_data).size() ==
+          3);  // argument-hint, disable-model-invocation, model
 }
 
 TEST_CASE("skill check-input: seed example 2 and the coerced inputs as canonical JSON",
@@ -140,7 +142,8 @@ TEST_CASE("skill check-input: seed example 2 and the coerced inputs as canonical
         << R"({"query": 42, "operation": "read", "namespace": "org.global"})";
     r = skill({"check-input", kb, (tmp.path() / "in.json").string()});
     CHECK(r.exit_code == 0);
-    CHECK(r.stdout_data == R"({"namespace":"org.global","operation":"read","query":"42"})" "\n");
+    CHECK(r.stdout_data == R"({"namespace":"org.global","operation":"read","query":"42"})"
+                           "\n");
     CHECK(r.stderr_data.find("check \"Operation is valid\": passed") != std::string::npos);
 
     r = skill({"check-input", "--format", "json", kb, (tmp.path() / "in.json").string()});
@@ -175,8 +178,8 @@ TEST_CASE("skill check-output: missing required output fails, prose checks are n
 
 TEST_CASE("skill chain-check: seed example 3 passes, object into number fails", "[cli][skills]") {
     const std::string dirs = (kFixtures / "seed").string();
-    auto r = skill({"chain-check", "--skills-dir", dirs,
-                    (kFixtures / "chains" / "example3.yaml").string()});
+    auto r = skill(
+        {"chain-check", "--skills-dir", dirs, (kFixtures / "chains" / "example3.yaml").string()});
     CHECK(r.exit_code == 0);
     CHECK(r.stderr_data.find("$memory.entities (object[]) -> ai-orchestration-prompt-engineering."
                              "context (object): via array access") != std::string::npos);

@@ -32,8 +32,8 @@ TEST_CASE("cache key is name:sha256 of the canonical inputs, member order irrele
     const auto b = key_of(R"({ "namespace" : "org.global", "operation" : "read" })");
     CHECK(a.text() == b.text());
     // sha256 of {"namespace":"org.global","operation":"read"}
-    CHECK(a.text() == "brain-memory-kb:" + qa::util::sha256_hex(
-                                               R"({"namespace":"org.global","operation":"read"})"));
+    CHECK(a.text() == "brain-memory-kb:" +
+                          qa::util::sha256_hex(R"({"namespace":"org.global","operation":"read"})"));
     CHECK(key_of(R"({"operation":"write","namespace":"org.global"})").hash != a.hash);
     CHECK_THROWS_AS(qa::cache::make_key("../escape", qa::json::Value(1)), std::invalid_argument);
     CHECK_THROWS_AS(qa::cache::make_key("", qa::json::Value(1)), std::invalid_argument);
@@ -108,9 +108,9 @@ TEST_CASE("a corrupt cache entry is a miss and is removed, never a crash", "[cac
     const std::string variants[] = {
         "",
         "not an entry",
-        good.substr(0, good.size() - 3),                       // truncated body
-        good.substr(0, good.size() - 6) + "ANSWER",            // edited body
-        good.substr(0, 40),                                    // truncated header
+        good.substr(0, good.size() - 3),             // truncated body
+        good.substr(0, good.size() - 6) + "ANSWER",  // edited body
+        good.substr(0, 40),                          // truncated header
         std::string(good).replace(good.find("expires_at: ") + 12, 16, "2026-13-45T99:99"),
     };
     for (const auto& text : variants) {

@@ -60,9 +60,9 @@ TEST_CASE("unresolvable references, undeclared outputs and unknown skills fail",
                         "Chain reference access @broken-references.yaml:13:27",
                         "Chain skill exists @broken-references.yaml:14:12",
                     });
-    CHECK(report.messages == std::vector<std::string>{
-                                 "Chain incompatibility: brain-memory-kb.summary cannot feed "
-                                 "failure-engineering.system_description"});
+    CHECK(report.messages ==
+          std::vector<std::string>{"Chain incompatibility: brain-memory-kb.summary cannot feed "
+                                   "failure-engineering.system_description"});
 }
 
 TEST_CASE("literal chain inputs are type-checked and required inputs demanded", "[skills][chain]") {

@@ -43,8 +43,8 @@ TEST_CASE("X in [a, b] compares string forms", "[skills][checks]") {
 
 TEST_CASE("X is not empty", "[skills][checks]") {
     CHECK(evaluate("status is not empty", R"({"status":"success"})") == "pass");
-    for (const char* empty : {R"({"status":""})", R"({"status":[]})", R"({"status":{}})",
-                              R"({"status":null})"}) {
+    for (const char* empty :
+         {R"({"status":""})", R"({"status":[]})", R"({"status":{}})", R"({"status":null})"}) {
         CHECK(evaluate("status is not empty", empty) == "fail: status is empty");
     }
     CHECK(evaluate("status is not empty", "{}") == "fail: status was not provided");

@@ -55,7 +55,8 @@ TEST_CASE("CRLF line ends and a BOM are accepted", "[skills]") {
 }
 
 TEST_CASE("scalars resolve as YAML's core schema, quoted text stays text", "[skills]") {
-    const YamlNode n = parse_yaml("a: 1\nb: '1'\nc: true\nd: \"true\"\ne: 1.5\nf:\ng: [x, 2]\n", "f");
+    const YamlNode n =
+        parse_yaml("a: 1\nb: '1'\nc: true\nd: \"true\"\ne: 1.5\nf:\ng: [x, 2]\n", "f");
     const auto v = qa::skills::to_json(n);
     CHECK(v.find("a")->is_integer());
     CHECK(v.find("b")->as_string() == "1");

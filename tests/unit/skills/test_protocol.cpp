@@ -59,8 +59,8 @@ TEST_CASE("seed 001 example 2: a missing namespace gives the seed's validation_e
     const auto* fields = parsed.find("validation_error");
     REQUIRE(fields);
     CHECK(fields->find("suggestion")->scalar == e.suggestion);
-    CHECK(fields->keys == std::vector<std::string>{"skill", "phase", "check", "expected", "actual",
-                                                   "suggestion"});
+    CHECK(fields->keys ==
+          std::vector<std::string>{"skill", "phase", "check", "expected", "actual", "suggestion"});
 }
 
 TEST_CASE("pre-execution: coercion, defaults and pre_checks in the seed's order",
@@ -114,8 +114,8 @@ TEST_CASE("post-execution: missing required output fails, a type mismatch warns"
     CHECK(report.errors[0].check == "Required output validation");
     CHECK(report.errors[1].check == "Post-check failed: Status is returned");
 
-    report = qa::skills::check_outputs(skill,
-                                       qa::json::parse(R"({"status":"success","index":"x"})"));
+    report =
+        qa::skills::check_outputs(skill, qa::json::parse(R"({"status":"success","index":"x"})"));
     CHECK(report.ok);
     CHECK(report.messages == std::vector<std::string>{"Output type mismatch for index"});
     REQUIRE(report.warnings.size() == 1);

@@ -22,8 +22,8 @@ const fs::path kRoot = QA_SOURCE_DIR;
 /// are invalid on purpose).
 std::vector<fs::path> repository_skill_files() {
     std::vector<fs::path> out;
-    for (auto it = fs::recursive_directory_iterator(kRoot); it != fs::recursive_directory_iterator();
-         ++it) {
+    for (auto it = fs::recursive_directory_iterator(kRoot);
+         it != fs::recursive_directory_iterator(); ++it) {
         const auto name = it->path().filename().string();
         const auto relative = fs::relative(it->path(), kRoot).generic_string();
         if (it->is_directory() && (name == ".git" || name.starts_with("build") ||

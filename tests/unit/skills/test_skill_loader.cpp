@@ -41,7 +41,8 @@ TEST_CASE("seed 001 example 1 (brain-memory-kb) is valid and read whole", "[skil
     REQUIRE(s.outputs.size() == 3);
     CHECK(s.find_output("entities")->type == FieldType::ObjectArray);
     REQUIRE(s.pre_checks.size() == 2);
-    CHECK(s.pre_checks[0].validation == R"(namespace matches pattern ^(org|projects|session)\..+$)");
+    CHECK(s.pre_checks[0].validation ==
+          R"(namespace matches pattern ^(org|projects|session)\..+$)");
     CHECK(s.post_checks.size() == 2);
     CHECK(s.cacheable);
     CHECK(s.cache_ttl_minutes == 5);
@@ -53,8 +54,7 @@ TEST_CASE("name: 1-64 lowercase letters, digits and single hyphens, equal to its
     const std::string n64(64, 'a');
     CHECK(problems_of(n64, skill_text(n64)).empty());
     const std::string n65(65, 'a');
-    CHECK(checks_of(problems_of(n65, skill_text(n65))) ==
-          std::vector<std::string>{"name length"});
+    CHECK(checks_of(problems_of(n65, skill_text(n65))) == std::vector<std::string>{"name length"});
     for (const char* bad : {"My-Skill", "my_skill", "-skill", "skill-", "my--skill", "my.skill"}) {
         INFO(bad);
         CHECK(checks_of(problems_of(bad, skill_text(bad))) ==
@@ -101,8 +101,9 @@ TEST_CASE("description 1-1024, compatibility 1-500, metadata strings, allowed-to
     CHECK(checks_of(problems_of(
               "s", skill_text("s", "compatibility: \"" + std::string(501, 'c') + "\"\n"))) ==
           std::vector<std::string>{"compatibility length"});
-    CHECK(problems_of("s", skill_text("s", "license: MIT\nmetadata:\n  author: me\n  v: 1.0\n"
-                                           "allowed-tools: Bash(git:*) Read\n"))
+    CHECK(problems_of("s", skill_text("s",
+                                      "license: MIT\nmetadata:\n  author: me\n  v: 1.0\n"
+                                      "allowed-tools: Bash(git:*) Read\n"))
               .empty());
     CHECK(checks_of(problems_of("s", skill_text("s", "metadata:\n  tags: [a, b]\n"))) ==
           std::vector<std::string>{"metadata values are strings"});
@@ -114,12 +115,13 @@ TEST_CASE("description 1-1024, compatibility 1-500, metadata strings, allowed-to
 
 TEST_CASE("input and output schema entries are checked field by field", "[skills]") {
     const auto schema = [](const std::string& body) { return skill_text("s", body); };
-    CHECK(problems_of("s", schema("input_schema:\n  required:\n    - name: a\n      type: string[]\n"
-                                  "      description: d\n  optional:\n    - name: b\n"
-                                  "      type: number\n      description: d\n      default: \"4\"\n"
-                                  "output_schema:\n  required:\n    - name: c\n"
-                                  "      type: object[]\n      description: d\n"))
-              .empty());
+    CHECK(
+        problems_of("s", schema("input_schema:\n  required:\n    - name: a\n      type: string[]\n"
+                                "      description: d\n  optional:\n    - name: b\n"
+                                "      type: number\n      description: d\n      default: \"4\"\n"
+                                "output_schema:\n  required:\n    - name: c\n"
+                                "      type: object[]\n      description: d\n"))
+            .empty());
     CHECK(checks_of(problems_of("s", schema("input_schema:\n  required:\n    - name: a\n"
                                             "      type: list\n      description: d\n"))) ==
           std::vector<std::string>{"input_schema.required a type"});
@@ -157,20 +159,24 @@ TEST_CASE("version, checks and caching fields", "[skills]") {
     CHECK(problems_of("s", skill_text("s", "cacheable: true\ncache_ttl_minutes: 30\n")).empty());
     CHECK(checks_of(problems_of("s", skill_text("s", "cache_ttl_minutes: 30\n"))) ==
           std::vector<std::string>{"cache_ttl_minutes only when cacheable"});
-    CHECK(checks_of(problems_of("s", skill_text("s", "cacheable: false\ncache_ttl_minutes: 3\n"))) ==
-          std::vector<std::string>{"cache_ttl_minutes only when cacheable"});
+    CHECK(
+        checks_of(problems_of("s", skill_text("s", "cacheable: false\ncache_ttl_minutes: 3\n"))) ==
+        std::vector<std::string>{"cache_ttl_minutes only when cacheable"});
     CHECK(checks_of(problems_of("s", skill_text("s", "cacheable: yes please\n"))) ==
           std::vector<std::string>{"cacheable is a boolean"});
-    CHECK(checks_of(problems_of("s", skill_text("s", "cacheable: true\ncache_ttl_minutes: -1\n"))) ==
-          std::vector<std::string>{"cache_ttl_minutes is an integer"});
+    CHECK(
+        checks_of(problems_of("s", skill_text("s", "cacheable: true\ncache_ttl_minutes: -1\n"))) ==
+        std::vector<std::string>{"cache_ttl_minutes is an integer"});
     CHECK(checks_of(problems_of("s", skill_text("s", "pre_checks:\n  - description: d\n"))) ==
           std::vector<std::string>{"pre_checks entry"});
     // A machine-checkable condition must name declared fields; free text is left alone.
-    CHECK(checks_of(problems_of("s", skill_text("s", "pre_checks:\n  - description: d\n"
-                                                     "    validation: q is not empty\n"))) ==
+    CHECK(checks_of(problems_of("s", skill_text("s",
+                                                "pre_checks:\n  - description: d\n"
+                                                "    validation: q is not empty\n"))) ==
           std::vector<std::string>{"pre_checks names"});
-    CHECK(problems_of("s", skill_text("s", "pre_checks:\n  - description: d\n"
-                                           "    validation: the query reads well\n"))
+    CHECK(problems_of("s", skill_text("s",
+                                      "pre_checks:\n  - description: d\n"
+                                      "    validation: the query reads well\n"))
               .empty());
 }
 
