@@ -158,3 +158,53 @@ TEST_CASE("schema list prints the embedded schema ids", "[cli][schema]") {
     CHECK(r.exit_code == 0);
     CHECK(r.stdout_data.find("lens-registry.v1\n") != std::string::npos);
 }
+
+TEST_CASE("schema validate: schemas that crashed or hung valijson end with a message",
+          "[cli][schema]") {
+    // Each of these ended with SIGSEGV (exit 139) or ran for minutes before the $ref cycle
+    // check and the RE2 `pattern`.
+    qa::test::TempDir tmp("qa-skill-schema-hard");
+    write_text(tmp.path() / "self.json", R"({"$ref": "#"})");
+    write_text(tmp.path() / "pair.json",
+               R"({"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"allOf": [{"$ref": "#/definitions/a"}]}},
+                   "$ref": "#/definitions/a"})");
+    write_text(tmp.path() / "alternation.json", R"({"type": "string", "pattern": "^(a|b)*$"})");
+    write_text(tmp.path() / "nested.json", R"({"type": "string", "pattern": "^(a+)+$"})");
+    write_text(tmp.path() / "backref.json", R"({"type": "string", "pattern": "^(a)\\1$"})");
+    write_text(tmp.path() / "empty.json", R"({})");
+    std::string long_ab = "\"";
+    for (int i = 0; i < 50000; ++i) {
+        long_ab += "ab";
+    }
+    write_text(tmp.path() / "long.json", long_ab + "\"");
+    write_text(tmp.path() / "almost.json", "\"" + std::string(5000, 'a') + "!\"");
+
+    SECTION("a schema that refers to itself") {
+        const auto r = validate(tmp.path(), {"self.json", "empty.json"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.stderr_data.find("self.json") != std::string::npos);
+        CHECK(r.stderr_data.find("$ref cycle: # -> #") != std::string::npos);
+    }
+    SECTION("two definitions that refer to each other, through allOf") {
+        const auto r = validate(tmp.path(), {"pair.json", "empty.json"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.stderr_data.find("#/definitions/a -> #/definitions/b -> #/definitions/b/allOf/0 -> "
+                                 "#/definitions/a") !=
+              std::string::npos);
+    }
+    SECTION("a 100 kB string against a pattern") {
+        const auto r = validate(tmp.path(), {"alternation.json", "long.json"});
+        CHECK(r.exit_code == 0);
+        CHECK(r.stdout_data.find("long.json: valid") != std::string::npos);
+    }
+    SECTION("a pattern that backtracks exponentially in std::regex") {
+        const auto r = validate(tmp.path(), {"nested.json", "almost.json"});
+        CHECK(r.exit_code == 1);
+        CHECK(r.stdout_data.find("does not match the pattern '^(a+)+$'") != std::string::npos);
+    }
+    SECTION("a pattern RE2 cannot match in linear time is a schema error") {
+        const auto r = validate(tmp.path(), {"backref.json", "empty.json"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.stderr_data.find("linear time") != std::string::npos);
+    }
+}
