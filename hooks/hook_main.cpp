@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -24,7 +23,8 @@ namespace {
 using qa::util::UsageError;
 
 constexpr const char* kUsage =
-    "qa-skill-hook pre-commit | pre-push <remote> <url> | --dry-run  [options]";
+    "qa-skill-hook pre-commit | pre-merge-commit | pre-push <remote> <url> | pre-receive | "
+    "--dry-run  [options]";
 
 const qa::util::OptionSpec kOptions[] = {
     {"dry-run", "run what the pre-commit hook would run; print the plan and verdict; never block",
@@ -36,6 +36,20 @@ const qa::util::OptionSpec kOptions[] = {
 std::optional<std::string> env(const char* name) {
     const char* v = std::getenv(name);
     return (v == nullptr || *v == '\0') ? std::nullopt : std::optional<std::string>(v);
+}
+
+/// The hook's stdin, bounded: git writes one short line per ref, so more than this is not git.
+std::string read_hook_stdin() {
+    constexpr std::size_t kMaxInput = 16 * 1024 * 1024;
+    std::string input;
+    char buffer[65536];
+    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+        input.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+        if (input.size() > kMaxInput) {
+            throw UsageError("more than 16 MiB of ref lines on stdin: not git's hook input");
+        }
+    }
+    return input;
 }
 
 /// Fills in the request for a pre-push: git's own hook gives refs on stdin; the pre-commit
@@ -55,8 +69,19 @@ void prepare_pre_push(qa::orchestrator::RunRequest& request,
     }
     request.kind = qa::orchestrator::ChangeKind::pushed;
     request.remote = positional[1];
-    const std::string input(std::istreambuf_iterator<char>(std::cin), {});
-    request.pushUpdates = qa::git::parse_push_lines(input);
+    request.pushUpdates = qa::git::parse_push_lines(read_hook_stdin());
+}
+
+/// A server-side pre-receive hook: "<old sha> <new sha> <ref>" lines on stdin. Each is judged as
+/// a push of <ref> from <old> to <new>, against every ref the server already has.
+void prepare_pre_receive(qa::orchestrator::RunRequest& request,
+                         const std::vector<std::string>& positional) {
+    if (positional.size() != 1) {
+        throw UsageError("pre-receive takes no arguments (the refs come on stdin)");
+    }
+    request.kind = qa::orchestrator::ChangeKind::pushed;
+    request.remote.clear();  // the receiving side: see git::pushed_changes
+    request.pushUpdates = qa::git::parse_receive_lines(read_hook_stdin());
 }
 
 int run_hook(int argc, char** argv) {
@@ -82,14 +107,19 @@ int run_hook(int argc, char** argv) {
             throw UsageError("--dry-run runs the pre-commit check and takes no hook name");
         }
         request.kind = qa::orchestrator::ChangeKind::staged;
-    } else if (hook == "pre-commit") {
+    } else if (hook == "pre-commit" || hook == "pre-merge-commit") {
+        // pre-merge-commit: git runs it for a merge that needs no conflict resolution, with the
+        // merge result in the index; it is judged as the commit it is.
         if (args.positional.size() != 1) {
-            throw UsageError("pre-commit takes no arguments");
+            throw UsageError(hook + " takes no arguments");
         }
         request.kind = qa::orchestrator::ChangeKind::staged;
-        action = "commit";
+        action = hook == "pre-commit" ? "commit" : "merge";
     } else if (hook == "pre-push") {
         prepare_pre_push(request, args.positional);
+        action = "push";
+    } else if (hook == "pre-receive") {
+        prepare_pre_receive(request, args.positional);
         action = "push";
     } else {
         throw UsageError(hook.empty() ? "which hook? " + std::string(kUsage)

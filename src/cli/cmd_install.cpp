@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kMarker = "# qa-skill shim v1";
-constexpr const char* kHooks[] = {"pre-commit", "pre-push"};
+constexpr const char* kHooks[] = {"pre-commit", "pre-merge-commit", "pre-push"};
 constexpr const char* kPreviousSuffix = ".qa-skill-previous";
 
 /// The hooks directory git itself runs hooks from: core.hooksPath, worktrees and all.

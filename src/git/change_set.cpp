@@ -15,6 +15,7 @@
 #include "git/push_history.hpp"
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
+#include "util/args.hpp"
 #include "util/parallel_for.hpp"
 
 namespace qa::git {
@@ -315,10 +316,32 @@ ChangeSet commit_range(git_repository* repo, const std::optional<git_oid>& base,
     return set;
 }
 
+/// A conflicted index has no blob to judge for the unmerged paths: an input error, not a PASS.
+void require_merged(git_index* index) {
+    if (git_index_has_conflicts(index) == 0) {
+        return;
+    }
+    std::string first;
+    Handle<git_index_conflict_iterator, &git_index_conflict_iterator_free> it;
+    if (git_index_conflict_iterator_new(it.out(), index) == 0) {
+        const git_index_entry* ancestor = nullptr;
+        const git_index_entry* ours = nullptr;
+        const git_index_entry* theirs = nullptr;
+        if (git_index_conflict_next(&ancestor, &ours, &theirs, it.get()) == 0) {
+            const git_index_entry* any = ours ? ours : theirs ? theirs : ancestor;
+            first = any ? any->path : "";
+        }
+    }
+    git_error_clear();
+    throw util::UsageError("unmerged paths: resolve the conflicts first" +
+                           (first.empty() ? std::string() : " (" + first + ")"));
+}
+
 ChangeSet index_against(git_repository* repo, git_tree* base_tree, const std::string& base_label,
                         bool renames, const DiffOptions& options) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo), "read the index");
+    require_merged(index.get());
     const git_diff_options opts = diff_options();
     DiffHandle diff;
     check(git_diff_tree_to_index(diff.out(), repo, base_tree, index.get(), &opts),
@@ -417,9 +440,10 @@ ChangeSet range_changes(const Repository& repo, const std::string& base, const s
     return commit_range(repo.raw(), merge_base(repo.raw(), base_id, head_id), head_id, options);
 }
 
-std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view /*remote*/,
+std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view remote,
                                           const std::vector<PushUpdate>& updates,
                                           const DiffOptions& options) {
+    const char* known = remote.empty() ? kAllRefs : kRemoteTrackingRefs;
     std::vector<PushChangeSet> result;
     result.reserve(updates.size());
     for (const auto& update : updates) {
@@ -448,11 +472,11 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
             base = merge_base(repo.raw(), *remote_commit, *local);
         }
         if (!base) {
-            base = base_against_remotes(repo.raw(), *local);
+            base = base_against_known(repo.raw(), *local, known);
         }
         entry.changes = commit_range(repo.raw(), base, *local, options);
         auto earlier = earlier_commit_lines(
-            repo, commits_to_send(repo.raw(), *local, remote_commit), entry.changes);
+            repo, commits_to_send(repo.raw(), *local, remote_commit, known), entry.changes);
         entry.earlier = std::move(earlier.changes);
         entry.earlier_shas = std::move(earlier.commits);
         result.push_back(std::move(entry));
@@ -461,8 +485,13 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 }
 
 ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
+    if (repo.is_bare()) {
+        // A bare repository (a server) has no index worth the name: its content is HEAD's tree.
+        return repo.head_sha() ? all_files(repo, "HEAD", options) : ChangeSet{kEmptyTreeSha, kEmptyTreeSha, {}, false};
+    }
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo.raw()), "read the index");
+    require_merged(index.get());
     if (options.reader != nullptr) {
         options.reader->trust_index(index.get());
     }

@@ -114,7 +114,9 @@ struct PushChangeSet {
 };
 
 /// What a pre-push hook checks, one entry per input line in input order. `remote` is the hook's
-/// first argument (a remote name, or a URL for a push to a URL).
+/// first argument (a remote name, or a URL for a push to a URL). Empty `remote`: a pre-receive
+/// hook on the receiving side, where what is already known is every ref of this repository
+/// (the remote-tracking refs in the rule below read "every ref").
 ///
 /// The rule, per line:
 /// - local sha all zeros (deletion): ref_deleted, empty change set (base = head = remote sha).
@@ -134,7 +136,8 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
                                           const DiffOptions& options = {});
 
 /// Every tracked file of the index as added (onboarding, baselines): the empty tree diffed to
-/// the index; head is kIndexHead. Files are all_lines_added: counts, binary detection (a NUL
+/// the index; head is kIndexHead. In a bare repository, every file of HEAD's tree (head is
+/// HEAD's sha; nothing when HEAD is unborn). Files are all_lines_added: counts, binary detection (a NUL
 /// byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no lines, whatever `options` says. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
 /// Every file of the tree of `revision` (a commit, tag or tree) as added, like all_files(repo);

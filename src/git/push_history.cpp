@@ -114,7 +114,8 @@ struct Walker {
 }  // namespace
 
 std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
-                                     const std::optional<git_oid>& remote) {
+                                     const std::optional<git_oid>& remote,
+                                     const char* known_refs) {
     RevwalkHandle walk;
     check(git_revwalk_new(walk.out(), repo), "walk the pushed commits");
     check(git_revwalk_sorting(walk.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE),
@@ -124,7 +125,8 @@ std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
         check(git_revwalk_hide(walk.get(), &*remote), "hide " + to_hex(*remote));
     }
     // Refs that do not name a commit are skipped by libgit2's glob.
-    check(git_revwalk_hide_glob(walk.get(), "refs/remotes/*"), "hide the remote-tracking refs");
+    check(git_revwalk_hide_glob(walk.get(), known_refs),
+          "hide the commits of " + std::string(known_refs));
     std::vector<git_oid> commits;
     git_oid oid;
     for (;;) {

@@ -12,9 +12,11 @@ namespace qa::git {
 
 /// The commits a push of `local` sends, as `git rev-list local --not <remote> --remotes`:
 /// reachable from `local` and from neither `remote` (the remote ref's old value, when it is a
-/// commit here) nor any remote-tracking ref of any remote. Oldest first (topological order).
+/// commit here) nor any ref matching `known_refs` (kRemoteTrackingRefs, kAllRefs). Oldest first
+/// (topological order).
 std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
-                                     const std::optional<git_oid>& remote);
+                                     const std::optional<git_oid>& remote,
+                                     const char* known_refs);
 
 /// What the earlier commits of a push added that its net change does not show: a secret added in
 /// one commit and removed in a later one is in the remote's history for good.

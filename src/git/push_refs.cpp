@@ -48,6 +48,43 @@ bool PushUpdate::is_new_ref() const {
     return !is_deletion() && is_zero_sha(remote_sha);
 }
 
+std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
+    std::vector<PushUpdate> updates;
+    std::size_t line_number = 0;
+    while (!input.empty()) {
+        ++line_number;
+        const std::size_t end = input.find('\n');
+        std::string_view line = input.substr(0, end);
+        input = end == std::string_view::npos ? std::string_view() : input.substr(end + 1);
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        if (line.empty()) {
+            continue;
+        }
+        const std::size_t a = line.find(' ');
+        const std::size_t b = a == std::string_view::npos ? a : line.find(' ', a + 1);
+        if (b == std::string_view::npos || b + 1 >= line.size()) {
+            throw PushLineError(line_number, "expected '<old sha> <new sha> <ref>', got '" +
+                                                 printable(line) + "'");
+        }
+        const std::string_view old_sha = line.substr(0, a);
+        const std::string_view new_sha = line.substr(a + 1, b - a - 1);
+        if (!is_sha(old_sha) || !is_sha(new_sha)) {
+            throw PushLineError(line_number, "old and new sha must be 40 lowercase hex digits: '" +
+                                                 printable(line) + "'");
+        }
+        PushUpdate update;
+        update.local_ref = std::string(line.substr(b + 1));
+        update.remote_ref = update.local_ref;
+        update.local_sha = std::string(new_sha);
+        update.remote_sha = std::string(old_sha);
+        update.line_number = line_number;
+        updates.push_back(std::move(update));
+    }
+    return updates;
+}
+
 std::vector<PushUpdate> parse_push_lines(std::string_view input) {
     std::vector<PushUpdate> updates;
     std::size_t line_number = 0;

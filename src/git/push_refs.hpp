@@ -41,6 +41,11 @@ class PushLineError : public std::invalid_argument {
 /// hex digits (libgit2 1.5 reads SHA-1 repositories only). Throws PushLineError otherwise.
 std::vector<PushUpdate> parse_push_lines(std::string_view input);
 
+/// Parses a pre-receive hook's stdin (`<old sha> SP <new sha> SP <ref name> LF` per ref) into
+/// the pre-push form: local ref = remote ref = <ref name>, local sha = <new>, remote sha = <old>.
+/// The same rules as parse_push_lines; throws PushLineError.
+std::vector<PushUpdate> parse_receive_lines(std::string_view input);
+
 /// True for 40 hex digits that are all '0' (git's "no object").
 bool is_zero_sha(std::string_view sha);
 

@@ -1,6 +1,8 @@
 #include "git/repository.hpp"
 
 #include "util/args.hpp"
+#include "util/atomic_file.hpp"
+#include "util/file.hpp"
 
 #include <cstdlib>
 
@@ -37,6 +39,7 @@ GitEnv GitEnv::from_process() {
     env.work_tree = env_value("GIT_WORK_TREE");
     env.index_file = env_value("GIT_INDEX_FILE");
     env.ceiling_directories = env_value("GIT_CEILING_DIRECTORIES");
+    env.quarantine_path = env_value("GIT_QUARANTINE_PATH");
     return env;
 }
 
@@ -91,6 +94,13 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
               "open index '" + index_path + "' (GIT_INDEX_FILE)");
         check(git_repository_set_index(repo.get(), index.get()), "use index '" + index_path + "'");
     }
+    if (env.quarantine_path && !env.quarantine_path->empty()) {
+        git_odb* odb = nullptr;
+        check(git_repository_odb(&odb, repo.get()), "open the object database");
+        const int rc = git_odb_add_disk_alternate(odb, env.quarantine_path->c_str());
+        git_odb_free(odb);
+        check(rc, "read the pushed objects in '" + *env.quarantine_path + "'");
+    }
     return Repository(repo.release());
 }
 
@@ -124,38 +134,79 @@ std::optional<std::string> Repository::head_sha() const {
 }
 
 std::string Repository::repo_id() const {
-    if (!head_sha()) {
+    const auto head = head_sha();
+    if (!head) {
         return kUnbornRepoId;
     }
-    RevwalkHandle walk;
-    check(git_revwalk_new(walk.out(), raw()), "start a revision walk");
-    check(git_revwalk_sorting(walk.get(), GIT_SORT_NONE), "set walk order");
-    check(git_revwalk_push_head(walk.get()), "walk from HEAD");
-    check(git_revwalk_simplify_first_parent(walk.get()), "walk first parents");
+    // Computed once per repository and kept in the git directory: walking a long history on
+    // every commit costs seconds. The cached root is checked in O(1): it must be a commit here
+    // without parents.
+    const char* common = git_repository_commondir(raw());
+    const std::filesystem::path cache =
+        std::filesystem::path(common != nullptr ? common : git_repository_path(raw())) /
+        "qa-skill-repo-id";
+    const bool shallow = git_repository_is_shallow(raw()) == 1;
+    if (!shallow) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(cache, ec)) {
+            try {
+                std::string cached = util::read_file(cache);
+                while (!cached.empty() && (cached.back() == '\n' || cached.back() == '\r')) {
+                    cached.pop_back();
+                }
+                git_oid oid;
+                CommitHandle commit;
+                if (cached.size() == 40 && git_oid_fromstrn(&oid, cached.data(), 40) == 0 &&
+                    git_commit_lookup(commit.out(), raw(), &oid) == 0 &&
+                    git_commit_parentcount(commit.get()) == 0) {
+                    return cached;
+                }
+                git_error_clear();
+            } catch (const util::IoError&) {
+                // unreadable cache: computed again below
+            }
+        }
+    }
+    // The first-parent chain from HEAD to its root, commit by commit. In a shallow clone the
+    // chain ends at a commit whose parent is missing: "shallow:" + that commit, visibly not a
+    // clone-stable id (configure repo_id for shallow CI checkouts; it is then never computed).
     git_oid oid;
-    std::optional<std::string> last;
+    check(git_oid_fromstrn(&oid, head->data(), head->size()), "parse HEAD");
     for (;;) {
-        const int rc = git_revwalk_next(&oid, walk.get());
-        if (rc == GIT_ITEROVER) {
+        CommitHandle commit;
+        const int rc = git_commit_lookup(commit.out(), raw(), &oid);
+        if (rc != 0 && shallow) {
+            git_error_clear();
+            return "shallow:" + to_hex(oid);
+        }
+        check(rc, "look up commit " + to_hex(oid));
+        if (git_commit_parentcount(commit.get()) == 0) {
             break;
         }
-        if (rc < 0 && git_repository_is_shallow(raw()) == 1 && last) {
-            return "shallow:" + *last;
+        const git_oid* parent = git_commit_parent_id(commit.get(), 0);
+        if (shallow) {
+            git_odb* odb = nullptr;
+            bool present = false;
+            if (git_repository_odb(&odb, raw()) == 0) {
+                present = git_odb_exists(odb, parent) == 1;
+                git_odb_free(odb);
+            }
+            if (!present) {
+                git_error_clear();
+                return "shallow:" + to_hex(oid);
+            }
         }
-        check(rc, "walk the first-parent chain of HEAD");
-        last = to_hex(oid);
+        oid = *parent;
     }
-    // The walk yields HEAD first, so an existing HEAD always gives at least one commit.
-    if (git_repository_is_shallow(raw()) == 1) {
-        // libgit2 1.5 does not know grafts: the walk may end at a shallow boundary silently.
-        CommitHandle commit;
-        check(git_oid_fromstr(&oid, last->c_str()), "parse oid");
-        check(git_commit_lookup(commit.out(), raw(), &oid), "look up commit " + *last);
-        if (git_commit_parentcount(commit.get()) > 0) {
-            return "shallow:" + *last;
+    const std::string root = to_hex(oid);
+    if (!shallow) {
+        try {
+            util::write_file_atomic(cache, root + "\n");
+        } catch (const std::exception&) {
+            // a read-only git directory: the id is still right, only not cached
         }
     }
-    return *last;
+    return root;
 }
 
 }  // namespace qa::git

@@ -20,6 +20,9 @@ struct GitEnv {
     std::optional<std::string> work_tree;            ///< GIT_WORK_TREE
     std::optional<std::string> index_file;           ///< GIT_INDEX_FILE
     std::optional<std::string> ceiling_directories;  ///< GIT_CEILING_DIRECTORIES (':'-separated)
+    /// GIT_QUARANTINE_PATH: in a pre-receive hook, the objects being pushed wait there until
+    /// the hook accepts them; they are read from it as an alternate object directory.
+    std::optional<std::string> quarantine_path;
 
     /// None of them: discovery from the given path only (tests, tools that were given a path).
     static GitEnv none() { return {}; }
@@ -57,11 +60,11 @@ class Repository {
     std::optional<std::string> head_sha() const;
 
     /// A repository identity that is the same in every clone: the 40-digit sha of the root commit
-    /// reached by following first parents from HEAD (deterministic for merges and repositories
-    /// with several roots, and it only walks the first-parent chain). kUnbornRepoId ("unborn")
-    /// when HEAD has no commit. In a shallow clone the chain stops early; the result is then
-    /// "shallow:" + the sha of the deepest commit present, which is visibly not a clone-stable
-    /// id (configure repoId explicitly for shallow CI checkouts).
+    /// reached by following first parents from HEAD. kUnbornRepoId ("unborn") when HEAD has no
+    /// commit. Computed once and cached in the git directory (`qa-skill-repo-id`, checked in
+    /// O(1)), so a commit in a long history costs no walk. In a shallow clone the chain ends at a
+    /// commit whose parent is missing: the result is "shallow:" + that commit, visibly not a
+    /// clone-stable id, never cached (configure repo_id for shallow CI checkouts).
     std::string repo_id() const;
 
     /// The libgit2 handle, for the other parts of this module.

@@ -40,9 +40,9 @@ std::optional<git_oid> merge_base(git_repository* repo, const git_oid& a, const 
 }
 
 
-std::vector<git_oid> remote_tips(git_repository* repo) {
+std::vector<git_oid> known_tips(git_repository* repo, const char* known_refs) {
     std::vector<git_oid> tips;
-    const std::string glob = "refs/remotes/*";
+    const std::string glob = known_refs;
     ReferenceIteratorHandle it;
     check(git_reference_iterator_glob_new(it.out(), repo, glob.c_str()), "list " + glob);
     for (;;) {
@@ -66,8 +66,9 @@ std::vector<git_oid> remote_tips(git_repository* repo) {
     return tips;
 }
 
-std::optional<git_oid> base_against_remotes(git_repository* repo, const git_oid& local) {
-    std::vector<git_oid> commits = remote_tips(repo);
+std::optional<git_oid> base_against_known(git_repository* repo, const git_oid& local,
+                                          const char* known_refs) {
+    std::vector<git_oid> commits = known_tips(repo, known_refs);
     if (commits.empty()) {
         return std::nullopt;
     }
@@ -77,7 +78,7 @@ std::optional<git_oid> base_against_remotes(git_repository* repo, const git_oid&
     if (rc == GIT_ENOTFOUND) {
         return std::nullopt;
     }
-    check(rc, "find merge base with the remote-tracking refs");
+    check(rc, "find merge base with " + std::string(known_refs));
     return base;
 }
 

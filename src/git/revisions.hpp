@@ -22,14 +22,20 @@ TreeHandle commit_tree(git_repository* repo, const git_oid& commit_id);
 /// merge-base(a, b), or nullopt when they share no history.
 std::optional<git_oid> merge_base(git_repository* repo, const git_oid& a, const git_oid& b);
 
-/// The tips (peeled to commits) of every remote-tracking ref (refs/remotes/*, of every remote),
-/// sorted and without duplicates: what the remotes are known to have, as `--remotes` means it.
-std::vector<git_oid> remote_tips(git_repository* repo);
+/// The refs whose commits a push's destination is known to have: for pre-push every
+/// remote-tracking ref of every remote (`--remotes`); for pre-receive, on the server, every ref.
+inline constexpr const char* kRemoteTrackingRefs = "refs/remotes/*";
+inline constexpr const char* kAllRefs = "refs/*";
 
-/// The best common ancestor of `local` with everything any remote is known to have
-/// (`git merge-base local tip1 tip2 ...`); nullopt when there are no remote-tracking refs or no
-/// common history.
-std::optional<git_oid> base_against_remotes(git_repository* repo, const git_oid& local);
+/// The tips (peeled to commits) of the refs matching `known_refs`, sorted and without
+/// duplicates.
+std::vector<git_oid> known_tips(git_repository* repo, const char* known_refs);
+
+/// The best common ancestor of `local` with everything the known refs reach
+/// (`git merge-base local tip1 tip2 ...`); nullopt when there are no such refs or no common
+/// history.
+std::optional<git_oid> base_against_known(git_repository* repo, const git_oid& local,
+                                          const char* known_refs);
 
 /// The commit `sha` names here, peeled through tags; nullopt when the object is not a commit,
 /// or (unless `must_exist`) is missing.

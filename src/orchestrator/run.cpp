@@ -239,7 +239,8 @@ RunReport plan_only(const RunRequest& request) {
             baseline::load_from_tree(repo, target.changes, report.config.baseline);
         out.baselineSource = accepted ? std::optional(accepted->source) : std::nullopt;
         out.input = make_skill_input(
-            report.config, repo.repo_id(), target.baseRef, target.headRef, request.lensIds,
+            report.config, report.config.repoId ? *report.config.repoId : repo.repo_id(),
+            target.baseRef, target.headRef, request.lensIds,
             accepted ? std::optional(accepted->baseline.digest()) : std::nullopt);
         out.result.lensPlans = out.plan.plans;
         report.runs.push_back(std::move(out));
@@ -254,7 +255,8 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
     report.config = load(request, repo);
     report.repoRoot = repo.root();
     const config::Config& config = report.config;
-    const auto repo_id = repo.repo_id();
+    // A configured repo_id is used as is: no history is read for it.
+    const auto repo_id = config.repoId ? *config.repoId : repo.repo_id();
     const std::size_t jobs =
         request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     const dispatch::Dispatcher dispatcher(

@@ -286,3 +286,150 @@ TEST_CASE("GIT_INDEX_FILE naming a missing file is exit 2, never an empty index 
     // (git commit itself writes a missing GIT_INDEX_FILE before the hook runs: the hook then
     // judges that index, which deletes every file.)
 }
+
+TEST_CASE("a clean git merge is checked by the installed pre-merge-commit hook",
+          "[hooks][merge][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("merge");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    CHECK(fs::is_regular_file(repo / ".git" / "hooks" / "pre-merge-commit"));
+    sb.git_ok(repo, "checkout -q -b side");
+    sb.add_file(repo, "src/merge.py", qa::test::conflicted_python());
+    sb.git_ok(repo, "commit -q --no-verify -m conflict");
+    sb.git_ok(repo, "checkout -q main");
+    sb.add_file(repo, "src/other.py", "x = 1\n");
+    sb.commit(repo, "other");
+    const std::string head = sb.rev_parse(repo, "HEAD");
+
+    const ProcResult r = sb.git_in(repo, "merge --no-ff -m merged side");
+    require_blocked(r);
+    CHECK(r.err.find("src/merge.py:2") != std::string::npos);
+    CHECK(sb.rev_parse(repo, "HEAD") == head);
+}
+
+TEST_CASE("a conflicted merge is exit 2 'unmerged paths', not a lens failure",
+          "[cli][merge][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("conflict");
+    sb.add_file(repo, "a.txt", "base\n");
+    sb.commit(repo, "a");
+    sb.git_ok(repo, "checkout -q -b side");
+    sb.add_file(repo, "a.txt", "side\n");
+    sb.commit(repo, "side");
+    sb.git_ok(repo, "checkout -q main");
+    sb.add_file(repo, "a.txt", "main\n");
+    sb.commit(repo, "main");
+    CHECK(sb.git_in(repo, "merge side").exit_code != 0);  // the conflict
+
+    for (const std::string& command : {std::string(QA_SKILL_BIN) + " run --staged --no-artifacts",
+                                      std::string(QA_SKILL_HOOK_BIN) + " --dry-run"}) {
+        const ProcResult r = sb.in(repo, command);
+        INFO(r.describe());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("unmerged paths: resolve the conflicts first (a.txt)") !=
+              std::string::npos);
+    }
+}
+
+namespace {
+
+/// A bare "server" whose pre-receive hook is qa-skill-hook, and a client that pushes to it.
+struct Server {
+    HookSandbox sb;
+    fs::path server;
+    fs::path client;
+
+    Server() {
+        server = sb.init("server.git", true);
+        const fs::path hook = server / "hooks" / "pre-receive";
+        qa::test::write_file(hook, "#!/bin/sh\nexec " + shell_quote(QA_SKILL_HOOK_BIN) +
+                                       " pre-receive\n");
+        fs::permissions(hook, fs::perms::owner_all);
+        client = sb.repo_with_commit("client");
+        sb.git_ok(client, "remote add origin " + shell_quote(server.string()));
+    }
+
+    ProcResult push(const std::string& args) const { return sb.git_in(client, "push " + args); }
+    void commit_unchecked(const std::string& message) const {
+        sb.git_ok(client, "commit -q --no-verify --allow-empty -m " + shell_quote(message));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("qa-skill-hook pre-receive judges every new commit on the server",
+          "[hooks][server][gate10]") {
+    Server s;
+    const ProcResult first = s.push("-q origin main");
+    INFO(first.describe());
+    REQUIRE(first.exit_code == 0);
+
+    // A key added and removed again: every new commit is judged.
+    s.sb.add_file(s.client, "deploy.pem", qa::test::make_fake_key(61).pem);
+    s.commit_unchecked("key");
+    s.sb.git_ok(s.client, "rm -q deploy.pem");
+    s.commit_unchecked("no key");
+    const ProcResult leak = s.push("origin main");
+    INFO(leak.describe());
+    CHECK(leak.exit_code != 0);
+    CHECK(leak.err.find("deploy.pem:1") != std::string::npos);
+    CHECK(leak.err.find("pre-receive hook declined") != std::string::npos);
+
+    // A new branch of commits the server already has brings nothing new.
+    s.sb.git_ok(s.client, "reset -q --hard HEAD~2");
+    s.sb.add_file(s.client, "src/ok.py", "ok = 1\n");
+    s.commit_unchecked("ok");
+    const ProcResult ok = s.push("-q origin main main:refs/heads/copy");
+    INFO(ok.describe());
+    CHECK(ok.exit_code == 0);
+
+    // run --all-files in the bare repository audits HEAD's tree.
+    const ProcResult audit = s.sb.qa(s.server, "run --all-files --no-artifacts");
+    INFO(audit.describe());
+    CHECK(audit.exit_code == 0);
+    CHECK(audit.all().find("0 files") == std::string::npos);
+}
+
+TEST_CASE("run --all-files in a bare repository audits HEAD's tree", "[cli][server][gate10]") {
+    Server s;
+    s.sb.add_file(s.client, "src/merge.py", qa::test::conflicted_python());
+    s.commit_unchecked("conflict");
+    // Installed on the server only after the content arrived.
+    fs::remove(s.server / "hooks" / "pre-receive");
+    REQUIRE(s.push("-q origin main").exit_code == 0);
+    const ProcResult audit = s.sb.qa(s.server, "run --all-files --no-artifacts");
+    INFO(audit.describe());
+    CHECK(audit.exit_code == 1);
+    CHECK(audit.all().find("src/merge.py:2") != std::string::npos);
+}
+
+TEST_CASE("a shallow clone commits and pushes; repo_id is cached, O(1) afterwards",
+          "[hooks][shallow][gate10]") {
+    HookSandbox sb;
+    const auto origin = sb.repo_with_commit("origin");
+    for (int i = 0; i < 5; ++i) {
+        sb.add_file(origin, "f" + std::to_string(i) + ".txt", "v\n");
+        sb.commit(origin, "c" + std::to_string(i));
+    }
+    const fs::path clone = sb.root() / "shallow";
+    sb.git_ok(sb.root(), "clone -q --depth 1 " + shell_quote("file://" + origin.string()) + " " +
+                             shell_quote(clone.string()));
+    REQUIRE(fs::exists(clone / ".git" / "shallow"));
+    REQUIRE(sb.qa(clone, "install").exit_code == 0);
+    sb.add_file(clone, "src/new.py", "n = 1\n");
+    const ProcResult commit = sb.git_in(clone, "commit -q -m new");
+    INFO(commit.describe());
+    CHECK(commit.exit_code == 0);
+    const auto runs = qa::test::run_dirs(clone / ".qa-skill");
+    REQUIRE(runs.size() == 1);
+    CHECK(qa::test::read_bytes(runs[0] / "skill-input.json").find("\"repoId\":\"shallow:") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(clone / ".git" / "qa-skill-repo-id"));
+
+    // A full repository caches its root commit once.
+    sb.add_file(origin, "g.txt", "g\n");
+    REQUIRE(sb.qa(origin, "install").exit_code == 0);
+    REQUIRE(sb.git_in(origin, "commit -q -m g").exit_code == 0);
+    const std::string root = sb.git_ok(origin, "rev-list --max-parents=0 HEAD");
+    CHECK(qa::test::read_bytes(origin / ".git" / "qa-skill-repo-id") == root);
+}
