@@ -4,6 +4,7 @@
 #include "git/error.hpp"
 #include "git/repository.hpp"
 #include "support/git_fixture.hpp"
+#include "support/hook_fixture.hpp"
 
 using qa::git::GitEnv;
 using qa::git::Repository;
@@ -72,8 +73,15 @@ TEST_CASE("repo_id is the first-parent root commit, the same in every clone", "[
     const auto clone = Repository::open(lib, sandbox.root() / "clone", bounded(sandbox));
     CHECK(clone.repo_id() == root);
 
-    // A detached HEAD on the other history gives that history's root.
+    // Computed once and cached in the git directory: a detached HEAD on the other history keeps
+    // the repository's id; without the cache, that history's root is found.
+    CHECK(qa::test::read_bytes(repo_dir / ".git" / "qa-skill-repo-id") == root + "\n");
     sandbox.git_ok(repo_dir, "checkout -q --detach other");
+    CHECK(Repository::open(lib, repo_dir, bounded(sandbox)).repo_id() == root);
+    std::filesystem::remove(repo_dir / ".git" / "qa-skill-repo-id");
+    CHECK(Repository::open(lib, repo_dir, bounded(sandbox)).repo_id() == other_root);
+    // A cache that names no root commit here is not trusted.
+    qa::test::write_file(repo_dir / ".git" / "qa-skill-repo-id", std::string(40, 'a') + "\n");
     CHECK(Repository::open(lib, repo_dir, bounded(sandbox)).repo_id() == other_root);
 }
 
