@@ -84,6 +84,7 @@ std::string render_entry(const Entry& entry) {
 }
 
 std::optional<Entry> parse_entry(std::string_view text) {
+    const std::string_view text_whole = text;
     if (!text.starts_with(kDelimiter)) {
         return std::nullopt;
     }
@@ -140,6 +141,11 @@ std::optional<Entry> parse_entry(std::string_view text) {
     entry.expires_at = *expires_at;
     entry.ttl_minutes = *ttl_minutes;
     entry.body = std::string(body);
+    // Exactly what render_entry writes, or nothing: a reordered, extended or re-spelled header
+    // (an edit, or another tool's file) is not trusted.
+    if (render_entry(entry) != text_whole) {
+        return std::nullopt;
+    }
     return entry;
 }
 

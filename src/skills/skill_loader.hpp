@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "skills/skill.hpp"
@@ -21,6 +22,21 @@ struct LoadResult {
     std::optional<Skill> skill;
     std::vector<ValidationError> problems;
 };
+
+/// A SKILL.md already read: what check_skill_source validates, without touching the disk.
+struct SkillSource {
+    std::string text;
+    std::string file;       ///< the SKILL.md path as shown in locations
+    std::string directory;  ///< the name of its folder, which `name` must equal
+    /// True at the root of a git work tree: its folder is named by whoever cloned it, so `name`
+    /// need not equal it (except under `strict`).
+    bool repository_root = false;
+    std::optional<std::string> manifest_text;  ///< skill/manifest.v1.json, when there is one
+    std::string manifest_file;
+};
+
+/// Validates a SKILL.md (and its manifest) held in memory; never throws for bad input.
+LoadResult check_skill_source(const SkillSource& source, const LoadOptions& options = {});
 
 /// `path` itself when it names a Markdown file, else `path`/SKILL.md.
 std::filesystem::path skill_file(const std::filesystem::path& path);

@@ -154,3 +154,22 @@ TEST_CASE("UTC times round-trip and reject what timegm would normalise", "[cache
     CHECK_FALSE(qa::cache::parse_utc("2026-04-04 10:00:00Z"));
     CHECK_FALSE(qa::cache::parse_utc("2026-04-04T10:00:00"));
 }
+
+TEST_CASE("only the exact rendered form of an entry parses", "[cache]") {
+    qa::cache::Entry entry{key_of(R"({"q":4})"), kT0, kT0 + std::chrono::minutes(5), 5, "body"};
+    const std::string text = qa::cache::render_entry(entry);
+    const auto parsed = qa::cache::parse_entry(text);
+    REQUIRE(parsed);
+    CHECK(parsed->body == "body");
+    CHECK(parsed->expires_at == entry.expires_at);
+    // The same fields in another order, or one more field, are not an entry qa-skill wrote.
+    std::string swapped = text;
+    const auto ns = swapped.find("namespace: session.current\n");
+    swapped.erase(ns, 27);
+    swapped.insert(swapped.find("tags:"), "namespace: session.current\n");
+    CHECK(swapped != text);
+    CHECK_FALSE(qa::cache::parse_entry(swapped));
+    std::string extra = text;
+    extra.insert(4, "note: hi\n");
+    CHECK_FALSE(qa::cache::parse_entry(extra));
+}
