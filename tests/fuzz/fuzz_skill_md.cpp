@@ -34,9 +34,10 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
                 const auto node = qa::skills::parse_yaml(yaml, "rendered");
                 const auto* fields = node.find("validation_error");
                 qa::fuzz::require(fields != nullptr, "YAML reads back");
-                qa::fuzz::require(fields->find("check")->scalar ==
-                                      json.as_array()[0].find("validation_error")->find("check")->as_string(),
-                                  "YAML and JSON agree");
+                qa::fuzz::require(
+                    fields->find("check")->scalar ==
+                        json.as_array()[0].find("validation_error")->find("check")->as_string(),
+                    "YAML and JSON agree");
             }
         }
     });
