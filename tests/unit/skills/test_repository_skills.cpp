@@ -7,6 +7,7 @@
 #include <set>
 
 #include "json/parse.hpp"
+#include "json/schema_validator.hpp"
 #include "plan/registry.hpp"
 #include "skill_test_support.hpp"
 #include "skills/protocol.hpp"
@@ -156,4 +157,20 @@ TEST_CASE("a real LensPlan and LensResult pass the lens skill's protocols",
     CHECK(report.ok);
     // executionAudit: null is an optional output of another type: a warning, not a failure.
     CHECK(report.messages == std::vector<std::string>{"Output type mismatch for executionAudit"});
+}
+
+TEST_CASE("skill/manifest.v1.json matches its schema", "[skills][repository]") {
+    const auto validator = qa::json::SchemaValidator::embedded("skill-manifest.v1");
+    const auto errors = validator.validate_file(kRoot / "skill" / "manifest.v1.json");
+    std::string listed;
+    for (const auto& e : errors) {
+        listed += e.pointer + ": " + e.message + "\n";
+    }
+    INFO(listed);
+    CHECK(errors.empty());
+    // The schema rejects what the loader rejects: a type outside the seed's list.
+    CHECK_FALSE(validator
+                    .validate(qa::json::parse(R"({"schemaVersion":"skill-manifest.v1","name":"x",
+      "input_schema":{"required":[{"name":"a","type":"list","description":"d"}]}})"))
+                    .empty());
 }
