@@ -9,8 +9,10 @@
 #include "json/canonical.hpp"
 #include "json/error.hpp"
 #include "json/parse.hpp"
+#include "plan/registry.hpp"
 #include "skills/chain.hpp"
 #include "skills/protocol.hpp"
+#include "skills/skill_index.hpp"
 #include "skills/skill_loader.hpp"
 #include "skills/validation_error.hpp"
 #include "util/args.hpp"
@@ -28,13 +30,15 @@ constexpr const char* kUsage =
     "       qa-skill skill check-output [--format yaml|json] [--inputs FILE] <skill> "
     "<outputs.json>\n"
     "       qa-skill skill chain-check [--format yaml|json] [--skills-dir DIRS] <chain.yaml>\n"
+    "       qa-skill skill index [ROOT]\n"
     "\n"
     "validate      check SKILL.md frontmatter (Agent Skills fields and seed 001's schemas);\n"
     "              exit 0 valid, 1 a validation_error per problem, 2 an unreadable file\n"
     "check-input   pre-execution protocol: required inputs, coercion, defaults, pre_checks;\n"
     "              prints the coerced inputs as canonical JSON; exit 1 on a failure\n"
     "check-output  post-execution protocol: required outputs, types (warnings), post_checks\n"
-    "chain-check   resolve each $step.field reference and check type compatibility\n";
+    "chain-check   resolve each $step.field reference and check type compatibility\n"
+    "index         print the skill registry of a qa-skill tree (skill/registry.v1.json)\n";
 
 const util::OptionSpec kFormat{"format", "output format (default yaml)", "yaml|json"};
 const util::OptionSpec kValidateOptions[] = {
@@ -286,6 +290,33 @@ int run_chain_check(const std::vector<std::string>& args) {
     return report.errors.empty() ? util::kExitPass : util::kExitFail;
 }
 
+int run_index(const std::vector<std::string>& args) {
+    const auto parsed = parse("index", std::span<const util::OptionSpec>{}, args, 0, 1);
+    if (parsed.help) {
+        std::fputs("usage: qa-skill skill index [ROOT]\n", stdout);
+        return util::kExitPass;
+    }
+    const fs::path root =
+        parsed.positional.empty() ? fs::path(".") : fs::path(parsed.positional[0]);
+    const fs::path registry_file = root / "lenses" / "registry.v1.json";
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) {
+        throw util::IoError(root.string() + ": not a directory");
+    }
+    std::vector<std::string> ids;
+    if (fs::is_regular_file(registry_file, ec)) {
+        try {
+            ids = plan::parse_registry(util::read_file(registry_file)).lens_ids();
+        } catch (const json::Error& e) {
+            throw util::UsageError(registry_file.string() + ": " + e.what());
+        }
+    } else {
+        ids = plan::builtin_registry().lens_ids();
+    }
+    std::fputs(skills::skill_index(root, {ids.begin(), ids.end()}).c_str(), stdout);
+    return util::kExitPass;
+}
+
 }  // namespace
 
 int run_skill(const std::vector<std::string>& args) {
@@ -293,7 +324,8 @@ int run_skill(const std::vector<std::string>& args) {
                           {{"validate", run_validate},
                            {"check-input", run_check_input},
                            {"check-output", run_check_output},
-                           {"chain-check", run_chain_check}},
+                           {"chain-check", run_chain_check},
+                           {"index", run_index}},
                           args);
 }
 

@@ -216,3 +216,34 @@ TEST_CASE("the repository's skills validate through the binary", "[cli][skills]"
     INFO(r.stdout_data);
     CHECK(r.exit_code == 0);
 }
+
+TEST_CASE("skill index: skill/registry.v1.json is what the tree holds", "[cli][skills]") {
+    const fs::path root = QA_SOURCE_DIR;
+    auto r = skill({"index", root.string()});
+    REQUIRE(r.exit_code == 0);
+    std::ifstream committed(root / "skill" / "registry.v1.json", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(committed)),
+                           std::istreambuf_iterator<char>());
+    // Regenerate with: qa-skill skill index > skill/registry.v1.json
+    CHECK(r.stdout_data == text);
+
+    qa::util::ProcessSpec schema;
+    schema.argv = {QA_SKILL_BIN, "schema", "validate", "skill-registry.v1",
+                   (root / "skill" / "registry.v1.json").string()};
+    CHECK(qa::util::run_process(schema).exit_code == 0);
+
+    // A lens folder the lens registry does not list shows as such.
+    qa::test::TempDir tmp("qa-skill-index");
+    fs::create_directories(tmp.path() / "lenses" / "extra");
+    std::ofstream(tmp.path() / "lenses" / "extra" / "SKILL.md") << "---\nname: extra\n---\n";
+    std::ofstream(tmp.path() / "lenses" / "registry.v1.json")
+        << std::ifstream(root / "lenses" / "registry.v1.json").rdbuf();
+    r = skill({"index", tmp.path().string()});
+    CHECK(r.exit_code == 0);
+    CHECK(
+        r.stdout_data ==
+        R"({"lensRegistry":"lenses/registry.v1.json","schemaVersion":"skill-registry.v1",)"
+        R"("skills":[{"kind":"lens-unregistered","lensId":"extra","path":"lenses/extra/SKILL.md"}]})"
+        "\n");
+    CHECK(skill({"index", (tmp.path() / "missing").string()}).exit_code == 2);
+}
