@@ -18,8 +18,32 @@ Mark to_mark(const YAML::Mark& m, std::uint32_t line_offset) {
                 static_cast<std::uint32_t>(m.column) + 1};
 }
 
-YamlNode convert(const YAML::Node& node, std::uint32_t line_offset, const std::string& file,
-                 int depth) {
+/// yaml-cpp accepts a quoted scalar that the text ends inside (it folds every following line into
+/// it); YAML does not. True when the scalar opening at byte `pos` of `text` has its closing quote.
+bool quote_closes(std::string_view text, int pos) {
+    if (pos < 0 || static_cast<std::size_t>(pos) >= text.size()) {
+        return true;
+    }
+    const char quote = text[static_cast<std::size_t>(pos)];
+    if (quote != '"' && quote != '\'') {
+        return true;  // a block scalar (| or >)
+    }
+    for (std::size_t i = static_cast<std::size_t>(pos) + 1; i < text.size(); ++i) {
+        if (quote == '"' && text[i] == '\\') {
+            ++i;
+        } else if (text[i] == quote) {
+            if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+                ++i;  // '' is an escaped quote inside single quotes
+                continue;
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+YamlNode convert(const YAML::Node& node, std::string_view text, std::uint32_t line_offset,
+                 const std::string& file, int depth) {
     YamlNode out;
     out.mark = to_mark(node.Mark(), line_offset);
     if (depth > 64) {
@@ -35,11 +59,15 @@ YamlNode convert(const YAML::Node& node, std::uint32_t line_offset, const std::s
             out.scalar = node.Scalar();
             // yaml-cpp tags plain scalars "?" and quoted or block ones "!".
             out.quoted = node.Tag() == "!";
+            if (out.quoted && !quote_closes(text, node.Mark().pos)) {
+                throw YamlError(file, out.mark.line, out.mark.column, "",
+                                "invalid YAML: the quoted scalar is never closed");
+            }
             break;
         case YAML::NodeType::Sequence:
             out.kind = YamlNode::Kind::Sequence;
             for (const auto& item : node) {
-                out.items.push_back(convert(item, line_offset, file, depth + 1));
+                out.items.push_back(convert(item, text, line_offset, file, depth + 1));
             }
             break;
         case YAML::NodeType::Map: {
@@ -57,7 +85,7 @@ YamlNode convert(const YAML::Node& node, std::uint32_t line_offset, const std::s
                 }
                 out.keys.push_back(key);
                 out.key_marks.push_back(key_mark);
-                out.items.push_back(convert(pair.second, line_offset, file, depth + 1));
+                out.items.push_back(convert(pair.second, text, line_offset, file, depth + 1));
             }
             break;
         }
@@ -68,7 +96,7 @@ YamlNode convert(const YAML::Node& node, std::uint32_t line_offset, const std::s
 YamlNode load(std::string_view text, std::uint32_t line_offset, const std::string& file) {
     try {
         const YAML::Node root = YAML::Load(std::string(text));
-        return convert(root, line_offset, file, 0);
+        return convert(root, text, line_offset, file, 0);
     } catch (const YAML::Exception& e) {
         const Mark m = to_mark(e.mark, line_offset);
         throw YamlError(file, m.line, m.column, "", "invalid YAML: " + e.msg);

@@ -99,6 +99,7 @@ TEST_CASE("skill validate on skills in the styles public skills use", "[cli][ski
         {"legacy-prompts", {"compatibility length", "metadata values are strings"}},
         {"no-frontmatter", {"YAML frontmatter"}},
         {"unquoted-colon", {"YAML frontmatter"}},
+        {"unclosed-quote", {"YAML frontmatter"}},
     };
     for (const auto& [folder, checks] : expected) {
         INFO(folder);

@@ -46,6 +46,23 @@ TEST_CASE("frontmatter errors name file, line and column", "[skills]") {
     CHECK(error_of("---\nname: x\ndescription: Formats SQL. Use when: asked\n---\n") ==
           "dir/SKILL.md:3:35: invalid YAML: illegal map value");
     CHECK(error_of("---\nname: [x\n---\n").starts_with("dir/SKILL.md:"));
+    // yaml-cpp alone would fold the following lines into an unclosed quoted scalar.
+    CHECK(error_of("---\nname: x\ndescription: \"Never closed\nmetadata:\n  a: b\n---\n") ==
+          "dir/SKILL.md:3:14: invalid YAML: the quoted scalar is never closed");
+    CHECK(error_of("---\nname: x\ndescription: 'Never closed\n---\n") ==
+          "dir/SKILL.md:3:14: invalid YAML: the quoted scalar is never closed");
+}
+
+TEST_CASE("closed quoted scalars with escapes and line breaks are fine", "[skills]") {
+    const auto doc = parse_skill_document(
+        "---\na: \"say \\\"hi\\\" \\\\\"\nb: 'it''s'\nc: \"two\n  lines\"\nd: |\n  \"block\n---\n",
+        "S.md");
+    CHECK(doc.frontmatter.find("a")->scalar == "say \"hi\" \\");
+    CHECK(doc.frontmatter.find("b")->scalar == "it's");
+    CHECK(doc.frontmatter.find("c")->scalar == "two lines");
+    CHECK(doc.frontmatter.find("d")->scalar == "\"block\n");
+    const YamlNode json = parse_yaml(R"({"k": "a \"quoted\" word", "n": ["x", "y"]})", "m.json");
+    CHECK(json.find("k")->scalar == "a \"quoted\" word");
 }
 
 TEST_CASE("CRLF line ends and a BOM are accepted", "[skills]") {
