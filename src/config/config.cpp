@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "json/canonical.hpp"
@@ -332,6 +333,19 @@ ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     return p;
 }
 
+/// A variable name that may hold a secret (API keys, tokens, passwords).
+bool looks_like_credential(std::string_view name) {
+    std::string upper(name);
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    for (const char* marker : {"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"}) {
+        if (upper.find(marker) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
 ProfileSettings read_profile(TableReader& r, std::string profile_id) {
     ProfileSettings p;
     p.profileId = std::move(profile_id);
@@ -352,6 +366,16 @@ ProfileSettings read_profile(TableReader& r, std::string profile_id) {
     r.integer("command_timeout_ms", p.commandTimeoutMs, 1, 3600000);
     r.integer("max_stdout_bytes", p.maxStdoutBytes, 0, INT64_C(1) << 32);
     r.integer("max_stderr_bytes", p.maxStderrBytes, 0, INT64_C(1) << 32);
+    r.string_list("env_allowlist", p.envAllowlist);
+    for (const auto& name : p.envAllowlist) {
+        if (looks_like_credential(name)) {
+            r.fail_at(r.get("env_allowlist")->source(), r.full_key("env_allowlist"),
+                      "'" + name + "' looks like a credential; it never reaches a sandboxed command");
+        }
+    }
+    std::sort(p.envAllowlist.begin(), p.envAllowlist.end());
+    p.envAllowlist.erase(std::unique(p.envAllowlist.begin(), p.envAllowlist.end()),
+                         p.envAllowlist.end());
     r.reject_unknown();
     return p;
 }
@@ -591,7 +615,8 @@ json::Value normalized(const Config& c) {
                                            {"max_commands_per_plan", p.maxCommandsPerPlan},
                                            {"command_timeout_ms", p.commandTimeoutMs},
                                            {"max_stdout_bytes", p.maxStdoutBytes},
-                                           {"max_stderr_bytes", p.maxStderrBytes}});
+                                           {"max_stderr_bytes", p.maxStderrBytes},
+                                           {"env_allowlist", strings_json(p.envAllowlist)}});
     }
     json::Array layers;
     for (const auto& l : c.layers) {

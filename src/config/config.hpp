@@ -61,6 +61,9 @@ struct ProfileSettings {
     std::int64_t commandTimeoutMs = 120000;
     std::int64_t maxStdoutBytes = 1 << 20;
     std::int64_t maxStderrBytes = 1 << 20;
+    /// Names of environment variables passed into the sandbox beyond the fixed ones (PATH, HOME,
+    /// LANG, TZ). A name that looks like a credential is a config error.
+    std::vector<std::string> envAllowlist;
 };
 
 /// "Files matching `from` may not import files matching any of `deny`" (`[[architecture.layers]]`).
