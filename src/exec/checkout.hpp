@@ -1,0 +1,52 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "git/repository.hpp"
+
+namespace qa::exec {
+
+/// `<root>/.worktrees/qa-skill/<executionKey>/<planOrdinal>`: where a plan's commands run.
+std::filesystem::path execution_dir(const std::filesystem::path& repo_root,
+                                    const std::string& execution_key, std::int64_t plan_ordinal);
+
+/// The same path relative to the repository root, as the audit records it (no absolute path
+/// in a hashed artifact).
+std::string execution_dir_relative(const std::string& execution_key, std::int64_t plan_ordinal);
+
+/// Writes the files of the index (the tree a commit would record) into `target`, an empty
+/// directory. git's own checkout with a target directory: the repository's index, refs, HEAD
+/// and working tree are not touched and nothing is registered (no branch, no worktree).
+void checkout_index(const git::Repository& repo, const std::filesystem::path& target);
+
+/// Writes the tree of the commit `rev` names (the pushed commit) into `target`, likewise.
+void checkout_commit(const git::Repository& repo, const std::string& rev,
+                     const std::filesystem::path& target);
+
+/// Copies the working tree as it is on disk, tracked and untracked files but not ignored ones,
+/// into `target` (phase validation checks uncommitted work). Reads only.
+void snapshot_worktree(const git::Repository& repo, const std::filesystem::path& target);
+
+/// A directory that exists for one scope: created empty (an earlier crashed run's leftover is
+/// removed first), removed with its content at the end of the scope, as are the parents up to
+/// `keep_root` that it leaves empty. An owner file beside it names this process, so that
+/// sweep_stale_execution_dirs() can remove it after a crash or a kill.
+class ScratchDir {
+  public:
+    ScratchDir(std::filesystem::path dir, std::filesystem::path keep_root);
+    ~ScratchDir();
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const std::filesystem::path& path() const { return dir_; }
+
+  private:
+    std::filesystem::path dir_;
+    std::filesystem::path keep_root_;
+};
+
+/// Removes execution directories under `<repo_root>/.worktrees/qa-skill/` whose owning process
+/// is gone (a run killed by SIGKILL cannot clean up after itself). Returns how many.
+std::size_t sweep_stale_execution_dirs(const std::filesystem::path& repo_root);
+
+}  // namespace qa::exec

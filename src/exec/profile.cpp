@@ -1,0 +1,33 @@
+#include "exec/profile.hpp"
+
+namespace qa::exec {
+
+ExecProfile resolve_profile(const config::Config& config, contracts::PermissionProfileId id) {
+    ExecProfile out;
+    auto& p = out.profile;
+    p.profileId = id;
+    const bool read_only = id == contracts::PermissionProfileId::read_only;
+    p.readOnly = read_only;
+    p.allowNetwork = id == contracts::PermissionProfileId::exec_sandboxed;
+    p.worktreeMode = read_only ? contracts::WorktreeMode::none : contracts::WorktreeMode::ephemeral;
+    const config::ProfileSettings defaults;
+    p.maxCommandsPerPlan = read_only ? 0 : defaults.maxCommandsPerPlan;
+    p.commandTimeoutMs = defaults.commandTimeoutMs;
+    p.maxStdoutBytes = defaults.maxStdoutBytes;
+    p.maxStderrBytes = defaults.maxStderrBytes;
+    const std::string name(contracts::to_string(id));
+    for (const auto& s : config.permissionProfiles) {
+        if (s.profileId != name) {
+            continue;
+        }
+        p.allowedCommandPrefixes = s.allowedCommandPrefixes;
+        p.maxCommandsPerPlan = read_only ? 0 : s.maxCommandsPerPlan;
+        p.commandTimeoutMs = s.commandTimeoutMs;
+        p.maxStdoutBytes = s.maxStdoutBytes;
+        p.maxStderrBytes = s.maxStderrBytes;
+        out.envAllowlist = s.envAllowlist;
+    }
+    return out;
+}
+
+}  // namespace qa::exec

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "contracts/types.hpp"
+
+namespace qa::exec {
+
+/// A permission profile as the runner applies it: the seed's guardrails plus the names of the
+/// environment variables the profile lets into the sandbox.
+struct ExecProfile {
+    contracts::PermissionProfile profile;
+    std::vector<std::string> envAllowlist;
+};
+
+/// The profile `id` with the configuration's `[permission_profiles.<id>]` applied. Network and
+/// worktree mode follow from the id alone (exec_sandboxed is the only profile with network);
+/// read_only never runs anything, whatever the configuration says.
+ExecProfile resolve_profile(const config::Config& config, contracts::PermissionProfileId id);
+
+}  // namespace qa::exec

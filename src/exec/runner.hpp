@@ -1,0 +1,98 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contracts/types.hpp"
+#include "exec/captured_process.hpp"
+#include "exec/profile.hpp"
+#include "git/repository.hpp"
+
+namespace qa::exec {
+
+/// What the runner reads from the process environment, passed in explicitly.
+struct RunnerEnv {
+    std::optional<std::string> bwrapOverride;  ///< QA_SKILL_BWRAP: the bwrap binary to use
+    /// Looks up a variable of the caller's environment (PATH and the profile's allowlist).
+    std::function<std::optional<std::string>(const std::string&)> lookup;
+
+    static RunnerEnv from_process();
+};
+
+/// bubblewrap, found and proven able to create its namespaces, applying one profile.
+class Sandbox {
+  public:
+    /// Throws ExecError(EXECUTION_DENIED) when bwrap is missing or cannot create namespaces:
+    /// execution fails closed, it never runs a command unsandboxed.
+    Sandbox(ExecProfile profile, RunnerEnv env);
+
+    /// Runs argv with `writable` bound read-write and `cwd` as its directory, under the
+    /// profile's timeout and output caps; `read_only` (when not empty) is bound read-only.
+    CapturedRun run(const std::vector<std::string>& argv, const std::filesystem::path& writable,
+                    const std::filesystem::path& cwd,
+                    const std::filesystem::path& read_only = {}) const;
+
+    const ExecProfile& profile() const { return profile_; }
+
+  private:
+    ExecProfile profile_;
+    RunnerEnv env_;
+    std::filesystem::path bwrap_;
+};
+
+/// One command of a plan and what it did.
+struct CommandOutcome {
+    contracts::ExecutionCommandSpec spec;
+    CapturedRun run;
+};
+
+/// The result of an execution plan: the audit, the outcomes, and the first failure's code
+/// (EXECUTION_TIMEOUT or EXECUTION_EXIT_NONZERO) and message, if any.
+struct PlanExecution {
+    contracts::ExecutionAudit audit;
+    std::vector<CommandOutcome> outcomes;
+    std::optional<contracts::ErrorCode> failure;
+    std::string failureMessage;
+};
+
+/// Which tree an execution plan runs on.
+enum class TreeSource {
+    index,     ///< the staged tree (pre-commit)
+    commit,    ///< a commit (pre-push: the pushed commit)
+    worktree,  ///< the files on disk, untracked included (phase validation)
+};
+
+struct ExecutionRequest {
+    std::filesystem::path repoRoot;
+    TreeSource source = TreeSource::index;
+    std::string rev;  ///< for TreeSource::commit
+    std::string executionKey;
+    std::int64_t planOrdinal = 0;
+    contracts::LensClass lensClass = contracts::LensClass::consistency;
+    std::vector<std::string> allowExecutionLensClasses;
+    ExecProfile profile;
+    std::vector<contracts::ExecutionCommandSpec> commands;
+};
+
+/// The audit entry of one outcome: exit code (null on timeout or signal), hashes of the full
+/// output streams.
+contracts::ExecutionCommandResult audit_entry(const CommandOutcome& outcome);
+
+/// The failure an outcome stands for, if any: EXECUTION_TIMEOUT or EXECUTION_EXIT_NONZERO.
+std::optional<contracts::ErrorCode> outcome_failure(const CommandOutcome& outcome);
+
+/// The whole seed-002 execution step for one plan: permission check, command policy, sandbox
+/// probe (all before anything runs), checkout of the tree under test into
+/// `.worktrees/qa-skill/<executionKey>/<planOrdinal>/`, the commands in ordinal order (stopping
+/// at the first failure), removal of the checkout. Throws ExecError for EXECUTION_DENIED and
+/// EXECUTION_POLICY_VIOLATION; timeouts and non-zero exits are values in the result.
+PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
+                           const RunnerEnv& env);
+
+/// Canonical JSON text of an audit (what is written and hashed).
+std::string audit_json(const contracts::ExecutionAudit& audit);
+
+}  // namespace qa::exec
