@@ -35,5 +35,7 @@ int run_plan(const std::vector<std::string>& args);
 int run_config(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args);
 int run_skill(const std::vector<std::string>& args);
+int run_trust(const std::vector<std::string>& args);
+int run_phase_validate(const std::vector<std::string>& args);
 
 }  // namespace qa::cli

@@ -1,0 +1,182 @@
+// `qa-skill phase-validate`: seed 004's phase validation, the project's formatter, linter, build
+// and tests run in the sandbox on a copy of the working directory, plus the rule lenses' review.
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "config/config.hpp"
+#include "contracts/enums.hpp"
+#include "exec/exec_error.hpp"
+#include "exec/phase_validate.hpp"
+#include "exec/runner.hpp"
+#include "orchestrator/run.hpp"
+#include "util/args.hpp"
+#include "util/atomic_file.hpp"
+#include "util/exit_code.hpp"
+#include "util/file.hpp"
+
+namespace qa::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using contracts::Severity;
+
+const util::OptionSpec kOptions[] = {
+    {"input", "the PhaseValidationAgentInput JSON file, or - for stdin (default -)", "FILE|-"},
+    {"profile", "the permission profile to run under (default: default_permission_profile)",
+     "exec_sandboxed|exec_sandboxed_network_off"},
+    {"trust", "trust the project's configuration for this run (CI; as QA_SKILL_TRUST=1)", ""},
+    {"audit", "write the execution audit (execution-audit.v1) to FILE", "FILE"},
+};
+
+int rank(Severity s) {
+    switch (s) {
+        case Severity::critical: return 4;
+        case Severity::high: return 3;
+        case Severity::medium: return 2;
+        case Severity::low: return 1;
+        case Severity::info: return 0;
+    }
+    return 0;
+}
+
+/// The rule lenses' findings on the changed files: security to security_review, the others
+/// to code_review. Only blocking findings fail a review, as they fail the gate.
+exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::path& root,
+                                     bool is_git) {
+    exec::PhaseReviews out;
+    const auto start = std::chrono::steady_clock::now();
+    if (!is_git) {
+        for (auto* r : {&out.codeReview, &out.securityReview}) {
+            r->status = "fail";
+            r->findings.push_back("working_directory is not in a git repository; the review "
+                                  "lenses read files from one");
+        }
+        return out;
+    }
+    const fs::path wd = fs::weakly_canonical(input.workingDirectory);
+    const fs::path rel = fs::relative(wd, root);
+    std::set<std::string> changed;
+    for (const auto& f : input.changedFiles) {
+        changed.insert(rel == "." ? f : (rel / f).generic_string());
+    }
+    orchestrator::RunRequest request;
+    request.startDir = root;
+    request.kind = orchestrator::ChangeKind::all_files;
+    request.writeArtifacts = false;
+    const std::atomic<bool> cancelled{false};
+    const auto report = orchestrator::run(request, cancelled);
+    int code_rank = -1, security_rank = -1;
+    for (const auto& run : report.runs) {
+        for (const auto& result : run.result.lensResults) {
+            const bool security = result.lensId == "security";
+            auto& check = security ? out.securityReview : out.codeReview;
+            int& max_rank = security ? security_rank : code_rank;
+            if (result.status == contracts::LensStatus::failed) {
+                check.status = "fail";
+                check.findings.push_back("lens " + result.lensId + " failed to run");
+            }
+            for (const auto& f : result.findings) {
+                if (!f.blocking || !changed.contains(f.file)) {
+                    continue;
+                }
+                check.status = "fail";
+                check.findings.push_back(f.ruleId + " in " + f.file + ":" +
+                                         std::to_string(f.startLine) + " - " + f.summary);
+                max_rank = std::max(max_rank, rank(f.severity));
+                out.criticalSecurityIssue |= security && f.severity == Severity::critical;
+            }
+        }
+    }
+    static const char* const kNames[] = {"low", "low", "medium", "high", "critical"};
+    out.securityReview.severity = security_rank < 0 ? "none" : kNames[security_rank];
+    // code_review has no "critical": its top is "high".
+    out.codeReview.severity = code_rank < 0 ? "none" : kNames[std::min(code_rank, 3)];
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    out.codeReview.executionTimeMs = ms;
+    out.securityReview.executionTimeMs = 0;  // one shared scan, counted once
+    return out;
+}
+
+int print(const exec::PhaseOutput& output, int code) {
+    std::fputs(exec::pretty_json(exec::to_json(output)).c_str(), stdout);
+    return code;
+}
+
+}  // namespace
+
+int run_phase_validate(const std::vector<std::string>& args) {
+    const auto parsed = util::parse_args("qa-skill phase-validate", kOptions, args);
+    if (parsed.help) {
+        std::fputs(util::usage_text("qa-skill phase-validate [--input FILE|-] [--profile ID] "
+                                    "[--trust] [--audit FILE]",
+                                    kOptions)
+                       .c_str(),
+                   stdout);
+        std::fputs("\nPrints PhaseValidationAgentOutput JSON. Exit 0 pass, 1 fail, 2 invalid "
+                   "input, configuration or an execution refused (EXECUTION_DENIED, "
+                   "EXECUTION_POLICY_VIOLATION).\n",
+                   stdout);
+        return util::kExitPass;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError("phase-validate takes no arguments (use --input FILE)");
+    }
+    const std::string source = parsed.value("input").value_or("-");
+    std::string text;
+    if (source == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+        text = util::read_file(source);
+    }
+    exec::PhaseEnv env;
+    env.trust = exec::TrustEnv::from_process();
+    if (parsed.flag("trust")) {
+        env.trust.trustOverride = "1";
+    }
+    env.runner = exec::RunnerEnv::from_process();
+    if (const auto profile = parsed.value("profile")) {
+        env.profileOverride = contracts::enum_from_string<contracts::PermissionProfileId>(*profile);
+        if (!env.profileOverride) {
+            throw util::UsageError("--profile: unknown permission profile '" + *profile + "'");
+        }
+    }
+    env.reviews = rule_lens_reviews;
+    exec::PhaseInput input;
+    try {
+        input = exec::parse_phase_input(text);
+    } catch (const exec::PhaseInputError& e) {
+        std::fprintf(stderr, "qa-skill: phase-validate: %s: %s\n", source.c_str(), e.what());
+        return print(exec::invalid_input_output(e.what()), util::kExitUsage);
+    }
+    try {
+        const auto run = exec::run_phase_validation(input, env);
+        for (const auto& note : run.notes) {
+            std::fprintf(stderr, "qa-skill: phase-validate: %s\n", note.c_str());
+        }
+        if (const auto audit = parsed.value("audit")) {
+            util::write_file_atomic(*audit, exec::audit_json(run.audit) + "\n");
+        }
+        return print(run.output,
+                     run.output.status == "pass" ? util::kExitPass : util::kExitFail);
+    } catch (const exec::ExecError& e) {
+        const std::string message =
+            std::string(contracts::to_string(e.code())) + ": " + e.what();
+        std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
+        return print(exec::invalid_input_output(message), util::kExitUsage);
+    } catch (const config::ConfigError& e) {
+        const std::string message = std::string("config error: ") + e.what();
+        std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
+        return print(exec::invalid_input_output(message), util::kExitUsage);
+    }
+}
+
+}  // namespace qa::cli
