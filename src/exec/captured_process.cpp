@@ -7,7 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <system_error>
 
 #include "util/sha256.hpp"
@@ -75,6 +79,46 @@ struct StreamSink {
         }
     }
 };
+
+/// Every process below `root`, from /proc/<pid>/task/<tid>/children. bubblewrap's sandbox init
+/// runs in a session of its own (--new-session), outside the command's process group, so the
+/// group kill alone does not reach it.
+std::vector<pid_t> descendants(pid_t root) {
+    std::vector<pid_t> found;
+    std::vector<pid_t> queue = {root};
+    while (!queue.empty()) {
+        const pid_t p = queue.back();
+        queue.pop_back();
+        std::error_code ec;
+        const std::filesystem::path tasks = "/proc/" + std::to_string(p) + "/task";
+        for (auto it = std::filesystem::directory_iterator(tasks, ec);
+             !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+            std::ifstream in(it->path() / "children");
+            long child = 0;
+            while (in >> child) {
+                found.push_back(static_cast<pid_t>(child));
+                queue.push_back(static_cast<pid_t>(child));
+            }
+        }
+    }
+    return found;
+}
+
+/// Dead: no longer in /proc, or a zombie (it runs nothing; a pid namespace's init turns zombie
+/// only after every process of its namespace is gone).
+bool is_gone(pid_t p) {
+    std::ifstream in("/proc/" + std::to_string(p) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (stat.empty()) {
+        return true;
+    }
+    const auto close_paren = stat.rfind(')');
+    if (close_paren == std::string::npos || close_paren + 2 >= stat.size()) {
+        return true;
+    }
+    const char state = stat[close_paren + 2];
+    return state == 'Z' || state == 'X';
+}
 
 }  // namespace
 
@@ -175,11 +219,21 @@ CapturedRun run_captured(const std::vector<std::string>& argv, const std::vector
         }
         ::usleep(2000);
     }
-    // The group goes either way, so nothing the command started (a daemonized child holding no
-    // pipe) outlives it.
+    // The group and every descendant go either way, so nothing the command started (a
+    // daemonized child holding no pipe, a sandbox in its own session) outlives it.
+    const std::vector<pid_t> tree = descendants(pid);
     ::kill(-pid, SIGKILL);
+    for (const pid_t p : tree) {
+        ::kill(p, SIGKILL);
+    }
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    // SIGKILL is delivered asynchronously: wait (boundedly) until they are really gone.
+    const auto kill_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (std::chrono::steady_clock::now() < kill_deadline &&
+           !std::all_of(tree.begin(), tree.end(), is_gone)) {
+        ::usleep(1000);
     }
     run.out.sha256 = sinks[0].hash.hex_digest();
     run.err.sha256 = sinks[1].hash.hex_digest();
