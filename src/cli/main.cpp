@@ -40,7 +40,7 @@ constexpr qa::cli::Command kCommands[] = {
 void print_usage(std::FILE* out) {
     std::fprintf(out, "usage: qa-skill <command> [options]\n\ncommands:\n");
     for (const auto& c : kCommands) {
-        std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
+        std::fprintf(out, "  %-15s %s\n", c.name, c.summary);
     }
     std::fprintf(out, "\nRun 'qa-skill <command> --help' for a command's options.\n");
 }
