@@ -28,6 +28,10 @@ const util::OptionSpec kRunOptions[] = {
     {"run-mode", "override run_mode of the config", "strict|best_effort"},
     {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
     {"no-artifacts", "do not write .qa-skill/runs/<executionKey>/", ""},
+    {"config",
+     "use FILE instead of the .qa-skill.toml of the tree under test (its hash is the run's "
+     "configHash)",
+     "FILE"},
 };
 
 const util::OptionSpec kPlanOptions[] = {
@@ -54,6 +58,9 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
         request.kind = orchestrator::ChangeKind::range;
         request.base = args.value("base");
         request.head = args.value("head");
+    }
+    if (const auto file = args.value("config")) {
+        request.configFile = *file;
     }
     request.runModeOverride = args.value("run-mode");
     request.jobsOverride = args.positive_count("jobs");

@@ -27,4 +27,20 @@ std::optional<std::string> blob_id_at(const Repository& repo, std::string_view r
     return std::string(hex);
 }
 
+std::optional<std::string> index_blob_id(const Repository& repo, std::string_view path) {
+    if (repo.is_bare()) {
+        return blob_id_at(repo, "HEAD", path);
+    }
+    IndexHandle index;  // never written
+    if (git_repository_index(index.out(), repo.raw()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    const git_index_entry* entry = git_index_get_bypath(index.get(), std::string(path).c_str(), 0);
+    if (entry == nullptr || entry->mode == GIT_FILEMODE_COMMIT) {
+        return std::nullopt;
+    }
+    return to_hex(entry->id);
+}
+
 }  // namespace qa::git

@@ -15,4 +15,9 @@ namespace qa::git {
 std::optional<std::string> blob_id_at(const Repository& repo, std::string_view revision,
                                       std::string_view path);
 
+/// The blob id of `path` as staged in the index (stage 0; GIT_INDEX_FILE's index when the
+/// repository was opened with it), or nullopt when the index has no such entry or it is not a
+/// file (a submodule). In a bare repository: blob_id_at(repo, "HEAD", path).
+std::optional<std::string> index_blob_id(const Repository& repo, std::string_view path);
+
 }  // namespace qa::git

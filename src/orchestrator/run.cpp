@@ -19,6 +19,7 @@
 #include "lenses/builtin.hpp"
 #include "orchestrator/change_source.hpp"
 #include "orchestrator/push_targets.hpp"
+#include "orchestrator/tree_config.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "util/args.hpp"
 #include "util/sha256.hpp"
@@ -198,7 +199,7 @@ git::Repository open_repository(const git::LibGit2& lib, const RunRequest& reque
 
 config::Config load(const RunRequest& request, const git::Repository& repo) {
     const auto& registry = plan::builtin_registry();
-    config::Config config = config::load_config(repo.root(), registry.lens_ids());
+    config::Config config = load_tree_config(repo, request, registry.lens_ids());
     if (request.runModeOverride) {
         if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
             throw config::ConfigError(

@@ -31,6 +31,7 @@ struct RunRequest {
     std::optional<std::string> head;  ///< --head (range); default HEAD
     std::string remote;               ///< pre-push: the remote's name or URL
     std::vector<git::PushUpdate> pushUpdates;
+    std::optional<std::filesystem::path> configFile;  ///< --config: overrides the tree's config
     std::optional<std::string> runModeOverride;       ///< --run-mode
     std::optional<std::size_t> jobsOverride;          ///< --jobs: host fact, not in SkillInput
     std::optional<std::vector<std::string>> lensIds;  ///< requestedLensIds

@@ -62,14 +62,19 @@ TEST_CASE("an unreadable .qa-skill.toml is exit 2 with a message", "[hooks][faul
         qa::test::write_file(repo / ".qa-skill.toml", "run_mode = [unclosed\n");
     }
 
-    const ProcResult hook = sb.hook(repo, "pre-commit");
-    check_closed_failure(hook);
-    CHECK(hook.exit_code == 2);
-    CHECK(hook.err.find(".qa-skill.toml") != std::string::npos);
+    // The hook and run read the configuration of the tree under test (the index): staged, the
+    // file is theirs; a folder cannot be staged, so only `config check` reads it.
+    if (fs::is_regular_file(repo / ".qa-skill.toml")) {
+        sb.git_ok(repo, "add .qa-skill.toml");
+        const ProcResult hook = sb.hook(repo, "pre-commit");
+        check_closed_failure(hook);
+        CHECK(hook.exit_code == 2);
+        CHECK(hook.err.find(".qa-skill.toml") != std::string::npos);
 
-    const ProcResult run = sb.qa(repo, "run --all-files");
-    check_closed_failure(run);
-    CHECK(run.exit_code == 2);
+        const ProcResult run = sb.qa(repo, "run --all-files");
+        check_closed_failure(run);
+        CHECK(run.exit_code == 2);
+    }
 
     const ProcResult check = sb.qa(repo, "config check");
     check_closed_failure(check);
@@ -81,6 +86,7 @@ TEST_CASE("an unknown config key is exit 2 naming .qa-skill.toml:line:col", "[ho
     const auto repo = repo_with_staged_change(sb);
     qa::test::write_file(repo / ".qa-skill.toml",
                          "# team config\nrun_mode = \"strict\"\nno_such_key = true\n");
+    sb.git_ok(repo, "add .qa-skill.toml");  // the hook reads the staged configuration
 
     const ProcResult hook = sb.hook(repo, "pre-commit");
     check_closed_failure(hook);
@@ -150,6 +156,7 @@ TEST_CASE("an artifact root under a regular file fails closed", "[hooks][faults]
     sb.add_file(repo, "somefile", "a regular file\n");
     sb.commit(repo, "somefile");
     qa::test::write_file(repo / ".qa-skill.toml", "artifact_root = \"somefile/x\"\n");
+    sb.git_ok(repo, "add .qa-skill.toml");
     sb.add_file(repo, "src/ok.py", "def ok():\n    return 1\n");
 
     const ProcResult hook = sb.hook(repo, "pre-commit");

@@ -433,3 +433,57 @@ TEST_CASE("a shallow clone commits and pushes; repo_id is cached, O(1) afterward
     const std::string root = sb.git_ok(origin, "rev-list --max-parents=0 HEAD");
     CHECK(qa::test::read_bytes(origin / ".git" / "qa-skill-repo-id") == root);
 }
+
+TEST_CASE("an untracked or unstaged .qa-skill.toml never changes a verdict",
+          "[hooks][config][gate10]") {
+    Pushed s;
+    const std::string off = "[lenses.security]\nenabled = false\nrequired = false\n";
+    const auto key = qa::test::make_fake_key(71);
+
+    SECTION("untracked config, commit") {
+        qa::test::write_file(s.repo / ".qa-skill.toml", off);
+        s.sb.add_file(s.repo, "keys/a.pem", key.pem);
+        const ProcResult r = s.sb.git_in(s.repo, "commit -q -m key");
+        require_blocked(r);
+        CHECK(r.err.find("keys/a.pem:1") != std::string::npos);
+    }
+    SECTION("committed config, then an unstaged edit that disables the lens") {
+        s.sb.add_file(s.repo, ".qa-skill.toml", "run_mode = \"strict\"\n");
+        s.sb.commit(s.repo, "config");
+        qa::test::write_file(s.repo / ".qa-skill.toml", off);
+        s.sb.add_file(s.repo, "keys/a.pem", key.pem);
+        require_blocked(s.sb.git_in(s.repo, "commit -q -m key"));
+    }
+    SECTION("untracked config, push") {
+        s.sb.add_file(s.repo, "keys/a.pem", key.pem);
+        s.commit_unchecked("key");
+        qa::test::write_file(s.repo / ".qa-skill.toml", off);
+        const ProcResult r = s.sb.git_in(s.repo, "push origin main");
+        require_blocked(r);
+        CHECK(r.err.find("keys/a.pem:1") != std::string::npos);
+    }
+    SECTION("the pushed tip's own config is the one that counts") {
+        // A tip that commits a config keeping the style lens off for a conflict marker file
+        // passes; the working tree saying otherwise does not matter.
+        s.sb.add_file(s.repo, ".qa-skill.toml", "[lenses.style]\nenabled = false\nrequired = false\n");
+        s.sb.add_file(s.repo, "src/merge.py", qa::test::conflicted_python());
+        s.commit_unchecked("style off");
+        qa::test::write_file(s.repo / ".qa-skill.toml", "run_mode = \"strict\"\n");
+        const ProcResult r = s.sb.git_in(s.repo, "push origin main");
+        INFO(r.describe());
+        CHECK(r.exit_code == 0);
+    }
+    SECTION("--config FILE overrides the tree's, and its hash is the run's configHash") {
+        s.sb.add_file(s.repo, "keys/a.pem", key.pem);
+        s.commit_unchecked("key");
+        const auto file = s.sb.root() / "ci.toml";
+        qa::test::write_file(file, off);
+        const ProcResult r = s.sb.qa(s.repo, "run --base origin/main --config " +
+                                                 shell_quote(file.string()) + " --format json");
+        INFO(r.describe());
+        CHECK(r.exit_code == 0);
+        const ProcResult plain = s.sb.qa(s.repo, "run --base origin/main --no-artifacts");
+        INFO(plain.describe());
+        CHECK(plain.exit_code == 1);
+    }
+}

@@ -101,10 +101,12 @@ TEST_CASE("a disabled rule lens adds nothing to the shared scan, the other still
         repo, "app.js",
         "const token = \"" + qa::test::fake_github_token(11) + "\";\nconsole.log(token);   \n");
     REQUIRE(sb.git_in(repo, "commit -q --no-verify -m files").exit_code == 0);
-    // Untracked, so that --all-files does not scan the config itself.
-    qa::test::write_file(repo / ".qa-skill.toml", "[lenses.style]\nenabled = false\n");
+    // Outside the tree, through --config, so that --all-files does not scan the config itself.
+    const auto config = sb.root() / "ci.toml";
+    qa::test::write_file(config, "[lenses.style]\nenabled = false\n");
 
-    const ProcResult r = sb.qa(repo, "run --all-files --no-artifacts --format json");
+    const ProcResult r = sb.qa(repo, "run --all-files --no-artifacts --format json --config " +
+                                         qa::test::shell_quote(config.string()));
     INFO(r.describe());
     REQUIRE(r.exit_code == 1);
     const auto found = findings_of(r);

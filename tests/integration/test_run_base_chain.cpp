@@ -72,7 +72,10 @@ struct Remote {
     }
 
     void configure_base(const std::string& ref) const {
+        // Committed: `run` reads the configuration of the head commit, never the working tree.
         qa::test::write_file(repo / ".qa-skill.toml", "base_ref = \"" + ref + "\"\n");
+        sb.git_ok(repo, "add .qa-skill.toml");
+        sb.git_ok(repo, "commit -q --no-verify -m config");
     }
 };
 

@@ -208,7 +208,7 @@ TEST_CASE("the baseline key of .qa-skill.toml moves the file", "[baseline][confi
     r.sb.git_ok(r.repo, "mv .qa-skill-baseline.json ci-accepted.json");
     r.sb.add_file(r.repo, "src/settings.py", settings_py(r.token, true));
     CHECK_FALSE(passed(run(r.repo, ChangeKind::staged)));
-    qa::test::write_file(r.repo / ".qa-skill.toml", "baseline = \"ci-accepted.json\"\n");
+    r.sb.add_file(r.repo, ".qa-skill.toml", "baseline = \"ci-accepted.json\"\n");
     const auto report = run(r.repo, ChangeKind::staged);
     CHECK(passed(report));
     CHECK(report.runs[0].baselineSource == std::optional<std::string>("ci-accepted.json (index)"));
