@@ -15,8 +15,9 @@ namespace qa::orchestrator {
 /// the embedded default when that tree has none. An untracked or unstaged `.qa-skill.toml` in the
 /// working tree never changes a verdict. `request.configFile` (`--config FILE`) overrides it, for
 /// CI. Pushed refs whose tips carry different configurations are a ConfigError (push them one at
-/// a time). The returned Config's `source` names where it came from ("<path> (index)",
-/// "<path> at <sha>", the file, or the embedded default). Throws ConfigError.
+/// a time). The returned Config's `source` names where it came from in git's notation
+/// ("index:.qa-skill.toml", "<sha>:.qa-skill.toml"), the file, or the embedded default, so
+/// errors read "<source>:<line>:<col>". Throws ConfigError.
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
                                 std::span<const std::string> known_lens_ids);
 
