@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "contracts/enums.hpp"
+#include "exec/profile.hpp"
 #include "json/canonical.hpp"
 #include "util/sha256.hpp"
 
@@ -20,29 +21,10 @@ E to_enum(const std::string& text) {
     return *value;
 }
 
+/// One resolution of profiles for the SkillInput and the runner that applies them.
 contracts::PermissionProfile profile_for(const config::Config& config,
                                          contracts::PermissionProfileId id) {
-    contracts::PermissionProfile p;
-    p.profileId = id;
-    const bool read_only = id == contracts::PermissionProfileId::read_only;
-    p.readOnly = read_only;
-    p.allowNetwork = id == contracts::PermissionProfileId::exec_sandboxed;
-    p.worktreeMode = read_only ? contracts::WorktreeMode::none : contracts::WorktreeMode::ephemeral;
-    p.maxCommandsPerPlan = read_only ? 0 : 8;
-    p.commandTimeoutMs = 120000;
-    p.maxStdoutBytes = 1 << 20;
-    p.maxStderrBytes = 1 << 20;
-    const std::string name(contracts::to_string(id));
-    for (const auto& s : config.permissionProfiles) {
-        if (s.profileId == name) {
-            p.allowedCommandPrefixes = s.allowedCommandPrefixes;
-            p.maxCommandsPerPlan = read_only ? 0 : s.maxCommandsPerPlan;
-            p.commandTimeoutMs = s.commandTimeoutMs;
-            p.maxStdoutBytes = s.maxStdoutBytes;
-            p.maxStderrBytes = s.maxStderrBytes;
-        }
-    }
-    return p;
+    return exec::resolve_profile(config, id).profile;
 }
 
 }  // namespace
