@@ -123,6 +123,14 @@ void snapshot_worktree(const git::Repository& repo, const fs::path& target) {
 
 ScratchDir::ScratchDir(fs::path dir, fs::path keep_root)
     : dir_(std::move(dir)), keep_root_(std::move(keep_root)) {
+    // The same plan of the same change in another live run: never pull its tree away.
+    long owner = 0;
+    std::ifstream(dir_.string() + ".owner") >> owner;
+    if (owner > 0 && owner != ::getpid() &&
+        (::kill(static_cast<pid_t>(owner), 0) == 0 || errno == EPERM)) {
+        throw util::IoError(dir_.string() + " is in use by another qa-skill run (pid " +
+                            std::to_string(owner) + "); try again when it has finished");
+    }
     std::error_code ec;
     fs::remove_all(dir_, ec);
     fs::create_directories(dir_, ec);

@@ -15,6 +15,7 @@
 #include "git/libgit2.hpp"
 #include "json/schema_validator.hpp"
 #include "support/hook_fixture.hpp"
+#include "util/file.hpp"
 #include "util/sha256.hpp"
 
 namespace fs = std::filesystem;
@@ -379,5 +380,9 @@ TEST_CASE("an execution directory left by a killed run is swept", "[exec][integr
     qa::test::write_file(dir / "live.txt", "x");
     qa::test::write_file(dir.string() + ".owner", std::to_string(::getpid()) + "\n");
     CHECK(qa::exec::sweep_stale_execution_dirs(repo) == 0);
+    CHECK(fs::exists(dir / "live.txt"));
+    // Another live run owns the directory of the same plan: it is refused, not taken over.
+    qa::test::write_file(dir.string() + ".owner", std::to_string(::getppid()) + "\n");
+    CHECK_THROWS_AS(qa::exec::ScratchDir(dir, repo), qa::util::IoError);
     CHECK(fs::exists(dir / "live.txt"));
 }
