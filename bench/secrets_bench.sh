@@ -22,7 +22,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 qa=$(realpath "$1")
 runs=${2:-10}
 [[ -x $qa ]] || { echo "not an executable: $1" >&2; exit 2; }
-gen="$root/../shared/bench/gen_corpus.py"
+# The corpus generator: GEN_CORPUS, else bench/gen_corpus.py, else the shared bench folder beside
+# the clone (or beside a worktree's parent).
+gen=${GEN_CORPUS:-}
+for candidate in "$root/bench/gen_corpus.py" "$root/../shared/bench/gen_corpus.py" \
+    "$root/../../shared/bench/gen_corpus.py"; do
+    [[ -n $gen ]] || [[ ! -f $candidate ]] || gen=$candidate
+done
+[[ -n $gen ]] || { echo "no corpus generator (set GEN_CORPUS)" >&2; exit 2; }
 sl_dir=${SECRETLINT_DIR:-$root/bench/.secretlint}
 sl_version=13.0.6
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/checksum.hpp"
+
 namespace re2 {
 class RE2;
 }
@@ -18,6 +20,9 @@ struct Allowlist {
     std::vector<std::shared_ptr<const re2::RE2>> regexes;  ///< matched against the secret
     std::vector<std::string> regexSources;                 ///< the regexes as written
     std::vector<std::string> stopwords;  ///< lowercase; a secret containing one is ignored
+    /// A capture group whose text, when equal to the secret, marks a placeholder
+    /// (`postgres://postgres:postgres@`: the user name repeated as the password).
+    std::optional<int> sameAsGroup;
 };
 
 /// A sample line that documents the rule and is checked by the unit tests: a positive example
@@ -47,6 +52,12 @@ struct Rule {
     std::vector<std::string> keywords;  ///< lowercase; if any, one must occur on the match's line
     std::optional<int> secretGroup;     ///< capture group holding a secret, masked everywhere
     double minEntropy = 0.0;            ///< Shannon bits per byte the secret must reach
+    /// A checksum the secret carries (`checksum = "github-crc32"`); one that fails is dropped.
+    std::optional<Checksum> checksum;
+    /// When set and the match ends its line, the buffer line after it (if there is one) must
+    /// match this: a PEM header counts only when a key body follows, not `***` or `...`.
+    std::shared_ptr<const re2::RE2> nextLine;
+    std::string nextLineSource;  ///< nextLine as written
     std::string severity;               ///< critical | high | medium | low | info
     bool blocking = false;
     /// Reports only on lines a change adds: a whole-tree audit (--all-files, where every line

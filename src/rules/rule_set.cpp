@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "rules/mask.hpp"
+#include "rules/placeholder.hpp"
 #include "util/embedded_files.hpp"
 #include "util/glob.hpp"
 
@@ -21,8 +22,11 @@ const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low
 
 /// Every rule regex is compiled with these options: `never_nl` so that no match spans lines
 /// (a finding always points at one line), and no logging (errors become RuleError instead).
+/// Latin-1: every byte is one character, so a byte that is not valid UTF-8 (an ISO-8859-1
+/// `.properties` file) is matched by `[^"\s]` like any other, and cannot hide the value around it.
 RE2::Options regex_options() {
     RE2::Options options;
+    options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_never_nl(true);
     options.set_log_errors(false);
     return options;
@@ -353,6 +357,21 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         rule.secretGroup = static_cast<int>(g);
     }
     rule.minEntropy = r.number("min_entropy", 0.0, 8.0);
+    if (const toml::node* next = r.get("next_line")) {
+        rule.nextLineSource = r.string_of(*next, "next_line");
+        rule.nextLine = compile(rule.nextLineSource, *next, r.full_key("next_line"), r);
+    }
+    if (const toml::node* checksum = r.get("checksum")) {
+        const std::string name = r.string_of(*checksum, "checksum");
+        rule.checksum = checksum_named(name);
+        if (!rule.checksum) {
+            r.fail_at(checksum->source(), r.full_key("checksum"),
+                      "\"" + name + "\" is not valid; expected github-crc32 or basic-auth");
+        }
+        if (!rule.secretGroup) {
+            r.fail_at(checksum->source(), r.full_key("checksum"), "needs a secret_group");
+        }
+    }
     const toml::node& severity = r.require("severity");
     rule.severity = r.string_of(severity, "severity");
     if (std::find(kSeverities.begin(), kSeverities.end(), rule.severity) == kSeverities.end()) {
@@ -382,6 +401,10 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         }
         for (auto& [word, node] : a.strings("stopwords")) {
             rule.allowlist.stopwords.push_back(lowercase(word));
+        }
+        if (const auto group =
+                a.integer("same_as_group", 1, rule.pattern->NumberOfCapturingGroups())) {
+            rule.allowlist.sameAsGroup = static_cast<int>(*group);
         }
         a.reject_unknown();
     }
@@ -419,6 +442,8 @@ class LineIndex {
     }
 
     std::size_t start(std::size_t line) const { return starts_[line]; }
+    /// The number of lines (a final line without '\n' counts; an empty buffer has one).
+    std::size_t count() const { return starts_.size(); }
 
     /// The text of buffer line `line`, without its '\n' or a trailing '\r'.
     std::string_view text(std::size_t line) const {
@@ -434,6 +459,10 @@ class LineIndex {
     std::string_view text_;
     std::vector<std::size_t> starts_;
 };
+
+bool only_space(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
+}
 
 std::uint32_t file_line(std::span<const std::uint32_t> numbers, std::size_t line) {
     if (numbers.empty()) {
@@ -452,8 +481,12 @@ struct Found {
     std::size_t offset;
 };
 
-/// Whether the allowlist, stopwords or entropy threshold discard `value`.
+/// Whether the allowlist, stopwords or entropy threshold discard `value`, or it is a secret
+/// with a typed-in sequence (placeholder.hpp).
 bool filtered(const Rule& rule, std::string_view value) {
+    if (rule.secretGroup && looks_typed(value)) {
+        return true;
+    }
     const re2::StringPiece piece(value.data(), value.size());
     for (const auto& re : rule.allowlist.regexes) {
         if (RE2::PartialMatch(piece, *re)) {
@@ -481,7 +514,8 @@ bool applies_to(const Rule& rule, const ScanInput& input) {
 void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const LineIndex& lines,
               std::vector<Found>& out) {
     const re2::StringPiece text(input.text.data(), input.text.size());
-    const int groups = rule.secretGroup ? *rule.secretGroup + 1 : 1;
+    const int groups =
+        std::max(rule.secretGroup.value_or(0), rule.allowlist.sameAsGroup.value_or(0)) + 1;
     std::vector<re2::StringPiece> sub(static_cast<std::size_t>(groups));
     std::size_t pos = 0;
     while (pos <= text.size() &&
@@ -514,6 +548,22 @@ void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const
         }
         if (filtered(rule, target)) {
             continue;
+        }
+        if (rule.checksum && !checksum_valid(*rule.checksum, target)) {
+            continue;
+        }
+        if (rule.allowlist.sameAsGroup) {
+            const re2::StringPiece& same = sub[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];
+            if (std::string_view(same.data(), same.size()) == target) {
+                continue;
+            }
+        }
+        if (rule.nextLine && line + 1 < lines.count() &&
+            only_space(line_text.substr(std::min(line_text.size(), end - lines.start(line))))) {
+            const std::string_view next = lines.text(line + 1);
+            if (!RE2::PartialMatch(re2::StringPiece(next.data(), next.size()), *rule.nextLine)) {
+                continue;
+            }
         }
         out.push_back(Found{m, index, begin});
     }

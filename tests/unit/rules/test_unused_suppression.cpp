@@ -2,15 +2,16 @@
 
 #include "rules/rule_set.hpp"
 #include "rules/suppression.hpp"
+#include "support/baseline_fixture.hpp"
 
 using qa::rules::SuppressionLog;
 using qa::rules::UnusedSuppression;
 
 namespace {
 
-/// A fake GitHub token: the prefix is split so this source holds no token-like literal.
+/// A fake GitHub token with a valid checksum (the prefix is split in the fixture's source).
 std::string fake_token() {
-    return std::string("gh") + "p_" + "Q7fK2mVx9LpA3sDe8RtY1uIo4PzXc6NbWq0J";
+    return qa::test::fake_github_token(5);
 }
 
 const qa::rules::RuleSet& security_rules() {
