@@ -36,6 +36,7 @@ struct ScannedMatch {
     bool suppressed = false;                  ///< by an inline directive; nothing else is kept
     std::string shown;                        ///< the masked secret, or the snippet, secrets masked
     std::optional<std::size_t> secretLength;  ///< set when the match is a secret
+    bool checksumFailed = false;              ///< rules::RuleMatch::checksumFailed
     std::string evidenceHash;
 };
 
@@ -153,11 +154,13 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             to_run.push_back(c);
         }
     }
+    std::vector<std::string> file_secrets;
     spec.rules.scan(input, to_run, [&](const rules::RuleMatch& m) {
         ScannedMatch s;
         s.rule = m.rule;
         s.line = m.line;
         s.column = m.column;
+        s.checksumFailed = m.checksumFailed;
         // Suppression needs the line above, which an added-lines buffer may not hold.
         std::string_view previous;
         if (m.line > 1 && m.lineText.find(rules::kAllowDirective) == std::string_view::npos) {
@@ -169,18 +172,37 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             }
         }
         s.suppressed = rules::suppressed(m.lineText, previous, m.rule->id);
+        if (m.secret) {
+            // Every secret of the file, suppressed ones too, is masked in every snippet below.
+            file_secrets.emplace_back(*m.secret);
+        }
         if (!s.suppressed) {
             if (m.secret) {
                 s.shown = rules::mask_secret(*m.secret);
                 s.secretLength = m.secret->size();
             } else {
                 s.shown = without_secrets(spec.credentials, path, m.match);
-                s.shown.resize(std::min(s.shown.size(), kMaxSnippet));
             }
-            s.evidenceHash = evidence_hash(m.rule->id, m.secret ? *m.secret : m.match);
+            // A guessable secret is hashed by its masked form only (rules::evidence_form).
+            s.evidenceHash = evidence_hash(
+                m.rule->id, m.secret ? std::string_view(rules::evidence_form(*m.secret)) : m.match);
         }
         out.matches.push_back(std::move(s));
     });
+    // A snippet (the match of a rule without a secret) may hold a secret that another rule found
+    // elsewhere in the file, e.g. a password assigned on line 1 and hashed on line 2: mask them
+    // all, longest first, so that no secret is shown through another finding.
+    std::sort(file_secrets.begin(), file_secrets.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    for (ScannedMatch& s : out.matches) {
+        if (s.suppressed || s.secretLength) {
+            continue;
+        }
+        for (const std::string& secret : file_secrets) {
+            s.shown = rules::redact(s.shown, secret);
+        }
+        s.shown.resize(std::min(s.shown.size(), kMaxSnippet));
+    }
 
     std::vector<std::uint32_t> lines;
     if (!whole) {
@@ -389,9 +411,16 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             if (m.secretLength) {
                 evidence.emplace_back("secretLength", static_cast<std::int64_t>(*m.secretLength));
             }
+            if (m.checksumFailed) {
+                evidence.emplace_back("checksum", "fails");
+            }
             findings.push_back(make_hashed_finding(
-                plan, m.rule->id, severity_of(m.rule->severity), m.rule->blocking, path, m.line,
-                m.rule->description + (m.secretLength ? " (" + m.shown + ")" : std::string()),
+                plan, m.rule->id,
+                m.checksumFailed ? contracts::Severity::low : severity_of(m.rule->severity),
+                m.rule->blocking && !m.checksumFailed, path, m.line,
+                m.rule->description + (m.secretLength ? " (" + m.shown + ")" : std::string()) +
+                    (m.checksumFailed ? " Its checksum fails: probably an example, not a token."
+                                      : std::string()),
                 std::move(evidence), m.evidenceHash));
         }
 

@@ -34,6 +34,14 @@ std::string redact(std::string_view text, std::string_view secret) {
     return out;
 }
 
+std::string evidence_form(std::string_view secret) {
+    if (static_cast<double>(secret.size()) * shannon_entropy(secret) >= kGuessableBits) {
+        return std::string(secret);
+    }
+    // A prefix no secret can start with keeps the two forms apart.
+    return "\x01masked:" + mask_secret(secret);
+}
+
 double shannon_entropy(std::string_view s) {
     if (s.empty()) {
         return 0.0;

@@ -550,7 +550,12 @@ void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const
             continue;
         }
         if (rule.checksum && !checksum_valid(*rule.checksum, target)) {
-            continue;
+            // A value that cannot be encoded credentials (basic-auth) is nothing; a token whose
+            // CRC is wrong still has the format, and is reported without blocking.
+            if (*rule.checksum != Checksum::githubCrc32) {
+                continue;
+            }
+            m.checksumFailed = true;
         }
         if (rule.allowlist.sameAsGroup) {
             const re2::StringPiece& same = sub[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];

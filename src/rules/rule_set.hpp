@@ -33,6 +33,9 @@ struct RuleMatch {
     std::string_view match;                  ///< the whole match
     std::optional<std::string_view> secret;  ///< the secret group, when the rule has one
     std::string_view lineText;               ///< the buffer line holding the match, without '\n'
+    /// The secret fails its rule's checksum: a hand-made example of the format rather than a
+    /// credential. Reported (the format is recognised) at low severity and never blocking.
+    bool checksumFailed = false;
 };
 
 /// One rules file to compile, and the lens it belongs to.

@@ -822,3 +822,53 @@ TEST_CASE("a credential inside the match of an unsafe-code rule is not shown eit
     INFO("pieces of credentials shown by the evidence of another rule:\n" << joined(leaks));
     CHECK(leaks.empty());
 }
+
+TEST_CASE("a secret found on one line is masked in the snippets of every other finding of its file",
+          "[secrets][leak]") {
+    // The password is found on line 2 (an assignment); lines 3 and 4 repeat it inside matches
+    // of rules without a secret (a weak hash, a shell command), whose snippets are shown.
+    corpus::Rng rng(kLeakSeed + 2);
+    corpus::Secret password;
+    password.family = "generic";
+    password.format = "generic-password";
+    password.value = corpus::draw([&] { return rng.chars(corpus::kBase62, 22); });
+    password.hidden = {password.value};
+
+    corpus::Corpus c;
+    corpus::FileBuilder py("app/db.py", &c.plants);
+    py.text("import hashlib, os");
+    py.plant("db_password = \"" + password.value + "\"", password);
+    py.text("digest = hashlib.md5(b\"" + password.value + "\" + password_salt).hexdigest()");
+    py.text("os.system(f\"mysqldump -p" + password.value + " {database}\")");
+    c.files.push_back(py.finish());
+    const SecretPieces pieces(c.plants);
+
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("file-wide");
+    write_corpus(repo, c);
+    sb.git_ok(repo, "add -A");
+    const ProcResult json = sb.qa(repo, "run --all-files --format json");
+    const ProcResult sarif = sb.qa(repo, "run --all-files --format sarif --no-artifacts");
+
+    // The three rules report, so the masking is what keeps the password out.
+    std::set<std::string> rules;
+    for (const auto& f : security_only(findings_of_json(parse_report(json)))) {
+        rules.insert(f.rule);
+    }
+    CHECK(rules.count("generic-secret") == 1);
+    CHECK(rules.count("weak-password-hash") == 1);
+    CHECK(rules.count("shell-injection-python") == 1);
+
+    std::vector<std::string> leaks;
+    const auto scan = [&](const std::string& name, const std::string& bytes) {
+        const auto found = pieces.leaks_in(name, bytes);
+        leaks.insert(leaks.end(), found.begin(), found.end());
+    };
+    scan("run json stdout", json.out);
+    scan("run sarif stdout", sarif.out);
+    for (const auto& [name, bytes] : qa::test::read_tree(repo / ".qa-skill")) {
+        scan(".qa-skill/" + name, bytes);
+    }
+    INFO("pieces of the password shown by other findings:\n" << joined(leaks));
+    CHECK(leaks.empty());
+}

@@ -74,13 +74,21 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
     const RuleSet rules = test::load_rules("lenses/security/rules.toml");
     corpus::Rng rng(77);
 
-    SECTION("a GitHub token with a wrong checksum is no finding, not even a generic one") {
+    SECTION("a GitHub token with a wrong checksum is a look-alike: flagged, never blocking") {
         const std::string good = corpus::github_token(rng, "gh" + std::string("p_"));
         std::string bad = good;
         bad.back() = bad.back() == '0' ? '1' : '0';
-        CHECK(has(test::scan_text(rules, "GITHUB_TOKEN=" + good + "\n"), "github-pat"));
-        CHECK(test::scan_text(rules, "GITHUB_TOKEN=" + bad + "\n").empty());
-        CHECK(test::scan_text(rules, "github_token = \"" + bad + "\"\n").empty());
+        const auto valid = test::scan_text(rules, "GITHUB_TOKEN=" + good + "\n");
+        REQUIRE(valid.size() == 1);
+        CHECK(valid[0].rule->id == "github-pat");
+        CHECK_FALSE(valid[0].checksumFailed);
+        for (const std::string& line : {"GITHUB_TOKEN=" + bad + "\n", "github_token = \"" + bad + "\"\n"}) {
+            INFO(line);
+            const auto found = test::scan_text(rules, line);
+            REQUIRE(found.size() == 1);  // no generic rule reports it either
+            CHECK(found[0].rule->id == "github-pat");
+            CHECK(found[0].checksumFailed);
+        }
     }
 
     SECTION("a byte that is not UTF-8 inside a value does not hide it") {
