@@ -26,14 +26,15 @@ for d in "${dirs[@]}"; do
     [[ -d $d ]] || continue
     dest="$work/repo/$(echo "$d" | tr / _)"
     mkdir -p "$dest"
-    # Regular files only (no symlinks, no compiled bytecode).
-    (cd "$d" && find . -type f ! -name '*.pyc' ! -name '*.so' ! -name '*.so.*' -print0 |
-        cpio -0 -pdm --quiet "$dest" 2>/dev/null) || true
+    # Source and text, not compiled bytecode or shared objects.
+    tar -C "$d" --exclude='*.pyc' --exclude='*.so' --exclude='*.so.*' -cf - . 2>/dev/null |
+        tar -C "$dest" -xf - 2>/dev/null || true
 done
 cd "$work/repo"
 printf '[lenses.style]\nenabled = false\n\n[lenses.architecture]\nenabled = false\n' >.qa-skill.toml
 git init -q && git add -A && git commit -q -m code
-bytes=$(git ls-files -z | xargs -0 cat | wc -c)
+# Bytes of the tracked regular files (symlinks are tracked as their target's path).
+bytes=$(git ls-files -s | awk '$1 ~ /^100/ {print $4}' | tr '\n' '\0' | xargs -0 cat | wc -c)
 "$qa" run --all-files --format json --no-artifacts >"$work/qa.json" 2>/dev/null || true
 cp "$work/qa.json" "$work/repo.qa.json" 2>/dev/null || true
 python3 - "$work/qa.json" "$bytes" <<'PY'

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "json/parse.hpp"
+#include "support/baseline_fixture.hpp"
 #include "support/git_fixture.hpp"
 #include "util/file.hpp"
 #include "util/process.hpp"
@@ -45,8 +46,9 @@ TEST_CASE("an agent following SKILL.md reads a FAIL, suppresses with a reason, a
     const auto repo = sandbox.init("repo");
     sandbox.add_file(repo, "README.md", "demo\n");
     sandbox.commit(repo, "init");
-    // Built at run time so this source holds no token.
-    const std::string token = std::string("ghp_") + "Zq8xT2mV9kLw3Rb7Yc1Nf5Hd0Ju6Ps4Ga2Ke";
+    // Built at run time so this source holds no token; its CRC-32 checksum is valid, as the
+    // github-pat rule requires of a token that blocks.
+    const std::string token = qa::test::fake_github_token(3);
     sandbox.add_file(repo, "fixtures/client.js", "const token = \"" + token + "\";\n");
 
     // The skill's own root, in a folder of its name, to check inputs and outputs against.
