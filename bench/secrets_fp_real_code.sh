@@ -34,7 +34,10 @@ cd "$work/repo"
 printf '[lenses.style]\nenabled = false\n\n[lenses.architecture]\nenabled = false\n' >.qa-skill.toml
 git init -q && git add -A && git commit -q -m code
 # Bytes of the tracked regular files (symlinks are tracked as their target's path).
-bytes=$(git ls-files -s | awk '$1 ~ /^100/ {print $4}' | tr '\n' '\0' | xargs -0 cat | wc -c)
+bytes=$(git ls-files -s -z | python3 -c '
+import os, sys
+entries = sys.stdin.buffer.read().split(b"\0")
+print(sum(os.path.getsize(e.split(b"\t", 1)[1]) for e in entries if e.startswith(b"100")))')
 "$qa" run --all-files --format json --no-artifacts >"$work/qa.json" 2>/dev/null || true
 cp "$work/qa.json" "$work/repo.qa.json" 2>/dev/null || true
 python3 - "$work/qa.json" "$bytes" <<'PY'
