@@ -6,6 +6,8 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "git/libgit2.hpp"
+#include "git/repository.hpp"
 #include "util/args.hpp"
 #include "util/atomic_file.hpp"
 #include "util/exit_code.hpp"
@@ -84,6 +86,12 @@ bool is_our_shim(const fs::path& path) {
 
 int install(const util::ParsedArgs&) {
     const fs::path dir = hooks_directory();
+    {
+        // A layout the hooks cannot read (SHA-256, split or sparse index) is refused now, with
+        // the message every commit would otherwise print.
+        const git::LibGit2 lib;
+        git::Repository::open(lib, ".", git::GitEnv::from_process());
+    }
     fs::create_directories(dir);
     const fs::path binary = hook_binary();
     for (const std::string hook : kHooks) {
@@ -115,6 +123,13 @@ int uninstall(const util::ParsedArgs&) {
         const fs::path target = dir / hook;
         const fs::path previous = dir / (hook + kPreviousSuffix);
         std::error_code ec;
+        if (!fs::exists(fs::symlink_status(target, ec)) &&
+            fs::exists(fs::symlink_status(previous, ec))) {
+            // The shim was removed by hand: the user's own hook still comes back.
+            fs::rename(previous, target);
+            std::printf("restored %s (the qa-skill shim was already gone)\n", target.c_str());
+            continue;
+        }
         if (!is_our_shim(target)) {
             std::printf("%s: not a qa-skill shim, left alone\n", target.c_str());
             continue;

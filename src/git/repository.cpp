@@ -8,6 +8,7 @@
 
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "git/layout.hpp"
 
 #include <git2/sys/repository.h>
 
@@ -29,6 +30,15 @@ std::filesystem::path without_trailing_slash(const char* path) {
         text.pop_back();
     }
     return text;
+}
+
+/// check() for opening: a layout libgit2 cannot read is named (exit 2), not "no repository".
+void opened(int rc, const std::string& what) {
+    if (rc < 0) {
+        const GitError error = make_error(rc, what);
+        throw_if_unsupported_layout(error.what());
+        throw error;
+    }
 }
 
 }  // namespace
@@ -57,9 +67,9 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
     Handle<git_repository, &git_repository_free> repo;
     if (env.git_dir && !env.git_dir->empty()) {
         // GIT_DIR names the repository exactly; git does no discovery then, and neither do we.
-        check(git_repository_open_ext(repo.out(), env.git_dir->c_str(),
-                                      GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr),
-              "open repository '" + *env.git_dir + "' (GIT_DIR)");
+        opened(git_repository_open_ext(repo.out(), env.git_dir->c_str(),
+                                       GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr),
+               "open repository '" + *env.git_dir + "' (GIT_DIR)");
         if (env.work_tree && !env.work_tree->empty()) {
             // update_gitlink = 0: only the in-memory repository changes, nothing is written.
             // Skipped when it is already the work tree: libgit2 1.5 leaks its path buffer then.
@@ -75,8 +85,8 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
         const char* ceiling = env.ceiling_directories && !env.ceiling_directories->empty()
                                   ? env.ceiling_directories->c_str()
                                   : nullptr;
-        check(git_repository_open_ext(repo.out(), start.c_str(), 0, ceiling),
-              "open repository at or above '" + start.string() + "'");
+        opened(git_repository_open_ext(repo.out(), start.c_str(), 0, ceiling),
+               "open repository at or above '" + start.string() + "'");
     }
     if (env.index_file && !env.index_file->empty()) {
         // git_index_open only reads the file; it is written by git_index_write, never called here.
@@ -90,10 +100,11 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
                                    (ec ? ec.message() : "missing") + ")");
         }
         IndexHandle index;
-        check(git_index_open(index.out(), index_path.c_str()),
-              "open index '" + index_path + "' (GIT_INDEX_FILE)");
+        opened(git_index_open(index.out(), index_path.c_str()),
+               "open index '" + index_path + "' (GIT_INDEX_FILE)");
         check(git_repository_set_index(repo.get(), index.get()), "use index '" + index_path + "'");
     }
+    require_readable_index(repo.get());
     if (env.quarantine_path && !env.quarantine_path->empty()) {
         git_odb* odb = nullptr;
         check(git_repository_odb(&odb, repo.get()), "open the object database");

@@ -487,3 +487,69 @@ TEST_CASE("an untracked or unstaged .qa-skill.toml never changes a verdict",
         CHECK(plain.exit_code == 1);
     }
 }
+
+TEST_CASE("SHA-256, split-index and sparse-index repositories: exit 2 naming the feature",
+          "[hooks][layout][gate10]") {
+    HookSandbox sb;
+    const fs::path sha256 = sb.root() / "sha256";
+    sb.git_ok(sb.root(), "init -q --object-format=sha256 sha256");
+    qa::test::write_file(sha256 / "a.txt", "a\n");
+    sb.git_ok(sha256, "add a.txt");
+
+    const auto split = sb.repo_with_commit("split");
+    sb.git_ok(split, "update-index --split-index");
+    sb.add_file(split, "b.txt", "b\n");
+
+    const auto sparse = sb.repo_with_commit("sparse");
+    sb.add_file(sparse, "d/a.txt", "a\n");
+    sb.commit(sparse, "d");
+    sb.git_ok(sparse, "sparse-checkout set --cone --sparse-index d");
+    sb.add_file(sparse, "d/c.txt", "c\n");
+
+    for (const auto& [dir, feature] : {std::pair{sha256, std::string("SHA-256")},
+                                       std::pair{split, std::string("split index")},
+                                       std::pair{sparse, std::string("sparse index")}}) {
+        INFO(feature);
+        const ProcResult hook = sb.hook(dir, "--dry-run");
+        INFO(hook.describe());
+        CHECK(hook.exit_code == 2);
+        CHECK(hook.err.find(feature) != std::string::npos);
+        CHECK(hook.err.find("not in a git repository") == std::string::npos);
+        const ProcResult install = sb.qa(dir, "install");
+        INFO(install.describe());
+        CHECK(install.exit_code == 2);
+        CHECK(install.err.find(feature) != std::string::npos);
+        CHECK_FALSE(fs::exists(dir / ".git" / "hooks" / "pre-commit"));
+    }
+}
+
+TEST_CASE("uninstall restores the previous hook even when the shim was removed by hand",
+          "[hooks][install][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("previous");
+    const fs::path hook = repo / ".git" / "hooks" / "pre-commit";
+    qa::test::write_file(hook, "#!/bin/sh\nexit 0\n# mine\n");
+    fs::permissions(hook, fs::perms::owner_all);
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    REQUIRE(fs::exists(repo / ".git" / "hooks" / "pre-commit.qa-skill-previous"));
+    fs::remove(hook);
+
+    const ProcResult r = sb.qa(repo, "uninstall");
+    INFO(r.describe());
+    CHECK(r.exit_code == 0);
+    CHECK(qa::test::read_bytes(hook).find("# mine") != std::string::npos);
+    CHECK_FALSE(fs::exists(repo / ".git" / "hooks" / "pre-commit.qa-skill-previous"));
+}
+
+TEST_CASE("a committed baseline with a duplicated member is exit 2 naming the file",
+          "[hooks][baseline][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("dup");
+    sb.add_file(repo, ".qa-skill-baseline.json",
+                "{\"entries\":[],\"entries\":[],\"schemaVersion\":\"baseline.v1\"}");
+    const ProcResult r = sb.hook(repo, "pre-commit");
+    INFO(r.describe());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(".qa-skill-baseline.json") != std::string::npos);
+    CHECK(r.err.find("duplicate") != std::string::npos);
+}
