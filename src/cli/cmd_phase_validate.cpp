@@ -1,6 +1,8 @@
 // `qa-skill phase-validate`: seed 004's phase validation, the project's formatter, linter, build
 // and tests run in the sandbox on a copy of the working directory, plus the rule lenses' review.
 #include <atomic>
+#include <chrono>
+#include <exception>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -71,7 +73,17 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;
     const std::atomic<bool> cancelled{false};
-    const auto report = orchestrator::run(request, cancelled);
+    orchestrator::RunReport report;
+    try {
+        report = orchestrator::run(request, cancelled);
+    } catch (const std::exception& e) {
+        // The reviews could not run: they fail, and say why; the output is still seed 004's.
+        for (auto* r : {&out.codeReview, &out.securityReview}) {
+            r->status = "fail";
+            r->findings.push_back(std::string("the review lenses could not run: ") + e.what());
+        }
+        return out;
+    }
     int code_rank = -1, security_rank = -1;
     for (const auto& run : report.runs) {
         for (const auto& result : run.result.lensResults) {
@@ -176,6 +188,9 @@ int run_phase_validate(const std::vector<std::string>& args) {
         const std::string message = std::string("config error: ") + e.what();
         std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
         return print(exec::invalid_input_output(message), util::kExitUsage);
+    } catch (const util::IoError& e) {
+        std::fprintf(stderr, "qa-skill: phase-validate: %s\n", e.what());
+        return print(exec::invalid_input_output(e.what()), util::kExitUsage);
     }
 }
 

@@ -121,13 +121,27 @@ TEST_CASE("phase-validate: a passing Python unittest project passes all six chec
     trust(sb, repo);
     qa::test::settle_index(sb, repo);
     const auto before = qa::test::capture_state(sb, repo);
+    const auto audit_file = sb.root() / "audit.json";
     const auto r = phase_validate(
         sb, repo,
         input_json(repo, "\"calc.py\"",
                    "\"format_command\": \"python3 -m tabnanny .\", "
-                   "\"lint_command\": \"python3 -m py_compile calc.py test_calc.py\""));
+                   "\"lint_command\": \"python3 -m py_compile calc.py test_calc.py\""),
+        "--audit " + shell_quote(audit_file.string()));
     INFO(r.describe());
     CHECK(r.exit_code == 0);
+    // The audit: four commands by ordinal, exit 0, no absolute path.
+    const std::string audit = qa::test::read_bytes(audit_file);
+    CHECK(qa::json::SchemaValidator::embedded("execution-audit.v1").validate(audit).empty());
+    const auto audit_json = qa::json::parse(audit);
+    const auto& commands = audit_json.find("commands")->as_array();
+    REQUIRE(commands.size() == 4);
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        CHECK(commands[i].find("ordinal")->as_integer() == static_cast<std::int64_t>(i) + 1);
+        CHECK(commands[i].find("exitCode")->as_integer() == 0);
+    }
+    CHECK(audit.find(sb.root().string()) == std::string::npos);
+    CHECK(audit_json.find("worktreePath")->as_string().rfind(".worktrees/qa-skill/", 0) == 0);
     const auto out = output_of(r);
     CHECK(out.find("status")->as_string() == "pass");
     for (const char* name : {"formatter", "linter", "build", "tests", "code_review", "security_review"}) {
@@ -434,4 +448,38 @@ TEST_CASE("phase-validate: invalid input gives seed example 4 and exit 2",
         CHECK(joined(*check(output_of(bad), "formatter").find("issues")).find(needle) !=
               std::string::npos);
     }
+}
+
+TEST_CASE("phase-validate: security_review and critical_security_issue come from the security "
+          "lens on the changed files",
+          "[exec][phase][integration]") {
+    HookSandbox sb;
+    const auto repo = project(sb, "python-unittest");
+    trust(sb, repo);
+    const std::string secret = std::string("AK") + "IA" + "FAKEUJZDEGXDNCF3";
+    sb.add_file(repo, "settings.py", "aws_access_key_id = \"" + secret + "\"\n");
+    const std::string checks =
+        "\"format_command\": \"python3 -m tabnanny .\", \"lint_command\": \"python3 -m tabnanny "
+        ".\", \"skip_build\": true, \"skip_tests\": true";
+    const auto r = phase_validate(sb, repo, input_json(repo, "\"settings.py\"", checks));
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    const auto out = output_of(r);
+    CHECK(out.find("status")->as_string() == "fail");
+    CHECK(out.find("critical_security_issue") != nullptr);
+    CHECK(status(out, "security_review") == "fail");
+    CHECK(check(out, "security_review").find("severity")->as_string() == "critical");
+    CHECK(joined(*check(out, "security_review").find("vulnerabilities"))
+              .find("aws-access-key-id in settings.py:1") != std::string::npos);
+    CHECK(status(out, "code_review") == "pass");
+    CHECK(status(out, "formatter") == "pass");
+    CHECK(r.all().find(secret) == std::string::npos);  // the key itself never shows
+
+    // The same finding in a file the phase did not change is not this phase's review.
+    const auto other = phase_validate(sb, repo, input_json(repo, "\"calc.py\"", checks));
+    INFO(other.describe());
+    CHECK(other.exit_code == 0);
+    const auto clean = output_of(other);
+    CHECK(status(clean, "security_review") == "pass");
+    CHECK(clean.find("critical_security_issue") == nullptr);
 }
