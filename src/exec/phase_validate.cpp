@@ -126,20 +126,6 @@ PlannedCheck plan_check(Kind kind, const std::optional<std::string>& override_te
     return c;
 }
 
-/// Same exit and same output as the attempt before: running it again cannot change anything.
-bool same_attempt(const std::vector<CommandOutcome>& a, const std::vector<CommandOutcome>& b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto& x = a[i].run;
-        const auto& y = b[i].run;
-        if (x.exitCode != y.exitCode || x.timedOut != y.timedOut || x.out.sha256 != y.out.sha256 ||
-            x.err.sha256 != y.err.sha256) {
-            return false;
-        }
-    }
-    return true;
-}
-
 class CheckRunner {
   public:
     CheckRunner(const Sandbox& sandbox, fs::path checkout, fs::path cwd, TreeManifest manifest,
@@ -153,7 +139,6 @@ class CheckRunner {
 
     CheckRun run(const PlannedCheck& check) {
         CheckRun result;
-        std::vector<CommandOutcome> previous;
         for (std::int64_t attempt = 0;; ++attempt) {
             const auto start = Clock::now();
             auto outcomes = run_once(check);
@@ -162,12 +147,10 @@ class CheckRunner {
                                  .count();
             result.issues.clear();
             result.passed = judge(check, outcomes, result);
-            if (result.passed || attempt >= max_retries_ ||
-                (attempt > 0 && same_attempt(outcomes, previous))) {
+            if (result.passed || attempt >= max_retries_) {
                 break;
             }
             ++result.retries;
-            previous = std::move(outcomes);
         }
         return result;
     }
