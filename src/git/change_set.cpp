@@ -90,6 +90,22 @@ void add_typechange_content(Collector& c, const git_diff_delta* delta) {
     c.skip_content = true;
 }
 
+/// UTF-16/32 text with a BOM: judged whole, decoded (see FileChange::text_encoding).
+void set_wide_text(FileChange& file, std::string_view content, WideEncoding encoding) {
+    const std::string text = to_utf8(content, encoding);
+    file.binary = false;
+    file.text_encoding = to_string(encoding);
+    file.hunks.clear();
+    file.added_lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
+                       (!text.empty() && text.back() != '\n' ? 1 : 0);
+    if (file.added_lines > 0) {
+        Hunk hunk;
+        hunk.new_start = 1;
+        hunk.new_lines = static_cast<std::uint32_t>(file.added_lines);
+        file.hunks.push_back(std::move(hunk));
+    }
+}
+
 /// libgit2 marks a delta binary from .gitattributes (`-diff`, `binary`, `diff=x`) as well as
 /// from its content. Attributes say how to show a diff, never what a security scan may skip: when
 /// the new content is text by its bytes, diff the two blobs again as text.
@@ -101,7 +117,14 @@ void rediff_if_text(Collector& c, const git_diff_delta* delta) {
         return;
     }
     const std::string_view content = blob_view(new_blob.get());
-    if (!is_text(content) || content.size() > static_cast<std::uint64_t>(kMaxTextBytes)) {
+    if (content.size() > static_cast<std::uint64_t>(kMaxTextBytes)) {
+        return;
+    }
+    if (const auto wide = wide_encoding(content)) {
+        set_wide_text(file, content, *wide);
+        return;
+    }
+    if (!is_text(content)) {
         return;
     }
     BlobHandle old_blob;
@@ -254,6 +277,12 @@ void add_whole_content(FileChange& file, const BlobReader& reader) {
     }
     file.new_size = blob.size;
     const std::string_view content = blob.content;
+    if (blob.size <= limit && !is_text(content)) {
+        if (const auto wide = wide_encoding(content)) {
+            set_wide_text(file, content, *wide);
+            return;
+        }
+    }
     if (blob.size > limit || !is_text(content)) {
         file.binary = true;
         return;

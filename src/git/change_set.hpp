@@ -63,6 +63,10 @@ struct FileChange {
     /// itself, read when needed (BlobReader). Holding every line of a whole tree would cost
     /// several times its size in memory.
     bool all_lines_added = false;
+    /// "utf-16le", "utf-16be", "utf-32le" or "utf-32be" when the new content is text in that
+    /// encoding with a byte-order mark (not binary then): the lenses read it decoded to UTF-8 and
+    /// judge it whole; `added_lines` counts its lines, no lines are held. Empty otherwise.
+    std::string text_encoding;
     /// Size in bytes of the new blob when the change set read it (all_lines_added files), so
     /// callers need not read it again; 0 otherwise.
     std::uint64_t new_size = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "git/text_content.hpp"
 #include "plan/classify.hpp"
 
 namespace qa::orchestrator {
@@ -15,7 +16,7 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         view.binary = f.binary;
         view.deleted = f.status == git::FileStatus::deleted;
         if (!view.deleted && !f.is_submodule) {
-            blobs_[f.path] = BlobRef{f.new_oid, f.new_mode};
+            blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding};
         }
         std::string_view first_line;
         for (const auto& hunk : f.hunks) {
@@ -33,7 +34,8 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         const bool moved = (f.status == git::FileStatus::renamed ||
                             f.status == git::FileStatus::copied) &&
                            !f.is_submodule && !f.new_oid.empty();
-        if (((f.all_lines_added && f.added_lines > 0) || moved) && !f.binary) {
+        const bool wide = !f.text_encoding.empty();  // decoded and judged whole
+        if (((f.all_lines_added && f.added_lines > 0) || moved || wide) && !f.binary) {
             // Nothing held: each iteration reads the blob, one file at a time.
             view.addedLines = dispatch::AddedLines::every_line(
                 std::max<std::size_t>(f.added_lines, 1),
@@ -78,6 +80,9 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
     if (!blob.found) {
         // The change names this blob: a missing object is a broken repository, not a clean file.
         throw std::runtime_error("cannot read blob " + it->second.oid + " of " + it->first);
+    }
+    if (const auto wide = git::wide_encoding_named(it->second.encoding)) {
+        return git::to_utf8(blob.content, *wide);
     }
     return std::move(blob.content);
 }

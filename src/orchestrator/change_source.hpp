@@ -44,6 +44,7 @@ class GitChangeSource : public dispatch::ChangeSource {
     struct BlobRef {
         std::string oid;
         std::uint32_t mode = 0;
+        std::string encoding;  ///< FileChange::text_encoding: decoded when read
     };
 
     const git::BlobReader& reader_;

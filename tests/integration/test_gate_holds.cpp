@@ -553,3 +553,30 @@ TEST_CASE("a committed baseline with a duplicated member is exit 2 naming the fi
     CHECK(r.err.find(".qa-skill-baseline.json") != std::string::npos);
     CHECK(r.err.find("duplicate") != std::string::npos);
 }
+
+TEST_CASE("UTF-16 and UTF-32 text with a BOM is decoded and scanned", "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("wide");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    const std::string text = "first = 1\r\nAWS_KEY = \"" + std::string("AKI") +
+                             "AQ2ZRXW7TN4MVCBHD\"\r\n";
+    std::string utf16le = "\xFF\xFE";
+    std::string utf32be = std::string("\x00\x00\xFE\xFF", 4);
+    for (const char c : text) {
+        utf16le += c;
+        utf16le += '\0';
+        utf32be += std::string(3, '\0');
+        utf32be += c;
+    }
+    for (const auto& [name, bytes] : {std::pair{std::string("win/settings.ini"), utf16le},
+                                      std::pair{std::string("win/other.cfg"), utf32be}}) {
+        INFO(name);
+        sb.git_ok(repo, "reset -q");
+        qa::test::write_file(repo / name, bytes);
+        sb.git_ok(repo, "add " + shell_quote(name));
+        const ProcResult r = sb.git_in(repo, "commit -q -m wide");
+        require_blocked(r);
+        CHECK(r.err.find(name + ":2") != std::string::npos);
+        fs::remove(repo / name);
+    }
+}
