@@ -120,18 +120,21 @@ json::Value errors_json(const std::vector<skills::ValidationError>& errors) {
 
 int report_protocol(const skills::ProtocolReport& report, bool as_json, bool print_values) {
     if (as_json) {
-        json::Object o{{"ok", report.ok},
-                       {"values", report.values},
-                       {"errors", errors_json(report.errors)},
-                       {"warnings", errors_json(report.warnings)},
-                       {"checks", checks_json(report.checks)},
-                       {"messages", [&] {
-                            json::Array a;
-                            for (const auto& m : report.messages) {
-                                a.emplace_back(m);
-                            }
-                            return json::Value(std::move(a));
-                        }()}};
+        json::Object o{
+            {"ok", report.ok},
+            {"values", report.values},
+            {"errors", errors_json(report.errors)},
+            {"warnings", errors_json(report.warnings)},
+            {"checks", checks_json(report.checks)},
+            {"messages",
+             [&] {
+                 json::Array a;
+                 for (const auto& m : report.messages) {
+                     a.emplace_back(m);
+                 }
+                 return json::Value(std::move(a));
+             }()},
+            {"cacheKey", report.cache_key.empty() ? json::Value() : json::Value(report.cache_key)}};
         std::printf("%s\n", json::canonical(json::Value(std::move(o))).c_str());
     } else {
         print_messages(report.messages);
@@ -142,6 +145,9 @@ int report_protocol(const skills::ProtocolReport& report, bool as_json, bool pri
         }
         if (!report.warnings.empty()) {
             std::fputs(skills::render_yaml(report.warnings).c_str(), stderr);
+        }
+        if (!report.cache_key.empty()) {
+            std::fprintf(stderr, "cache key: %s\n", report.cache_key.c_str());
         }
         if (!report.ok) {
             print_errors(report.errors, false);

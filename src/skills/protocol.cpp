@@ -1,5 +1,6 @@
 #include "skills/protocol.hpp"
 
+#include "cache/key.hpp"
 #include "json/canonical.hpp"
 
 namespace qa::skills {
@@ -135,6 +136,9 @@ ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs) {
             report);
     }
     report.ok = report.errors.empty();
+    if (report.ok && skill.cacheable) {
+        report.cache_key = cache::make_key(skill.name, report.values).text();
+    }
     return report;
 }
 

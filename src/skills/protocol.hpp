@@ -28,11 +28,14 @@ struct ProtocolReport {
     std::vector<CheckOutcome> checks;
     /// The seed's one-line messages, in order ("Missing required input: namespace", ...).
     std::vector<std::string> messages;
+    /// For a cacheable skill whose inputs passed: seed 001's cache key
+    /// `{skill}:{sha256(canonical inputs)}` of the coerced inputs (cache/key.hpp).
+    std::string cache_key;
 };
 
 /// Pre-execution: (1) required inputs present, (2) types checked with the coercion table,
-/// (3) defaults applied, (4) pre_checks evaluated (only once 1-2 passed). `inputs` must be a
-/// JSON object.
+/// (3) defaults applied, (4) pre_checks evaluated (only once 1-2 passed), then the cache key of
+/// a cacheable skill. `inputs` must be a JSON object.
 ProtocolReport check_inputs(const Skill& skill, const json::Value& inputs);
 
 /// Post-execution: (1) required outputs present (missing: FAIL), (2) declared outputs of another

@@ -13,6 +13,7 @@
 #include "skills/frontmatter.hpp"
 #include "support/git_fixture.hpp"
 #include "util/process.hpp"
+#include "util/sha256.hpp"
 
 namespace {
 
@@ -152,6 +153,11 @@ TEST_CASE("skill check-input: seed example 2 and the coerced inputs as canonical
     const auto report = qa::json::parse(r.stdout_data);
     CHECK(report.find("ok")->as_bool());
     CHECK(report.find("checks")->as_array().size() == 2);
+    // brain-memory-kb is cacheable: seed 001's key of the coerced inputs.
+    CHECK(
+        report.find("cacheKey")->as_string() ==
+        "brain-memory-kb:" +
+            qa::util::sha256_hex(R"({"namespace":"org.global","operation":"read","query":"42"})"));
 
     std::ofstream(tmp.path() / "list.json") << "[1]";
     r = skill({"check-input", kb, (tmp.path() / "list.json").string()});

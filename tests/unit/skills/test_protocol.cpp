@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "cache/key.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "skill_test_support.hpp"
@@ -137,4 +138,26 @@ TEST_CASE("post_checks may read inputs", "[skills][protocol]") {
     CHECK_FALSE(qa::skills::check_outputs(skill, qa::json::parse("{}"), &write).ok);
     CHECK(qa::skills::check_outputs(skill, qa::json::parse("{}"), &read).ok);
     CHECK(qa::skills::check_outputs(skill, qa::json::parse(R"({"index":{"n":1}})"), &write).ok);
+}
+
+TEST_CASE("a cacheable skill's inputs give seed 001's cache key", "[skills][protocol][cache]") {
+    const auto skill = brain_memory_kb();
+    const auto a = qa::skills::check_inputs(
+        skill, qa::json::parse(R"({"operation":"read","namespace":"org.global"})"));
+    const auto b = qa::skills::check_inputs(
+        skill, qa::json::parse(R"({"namespace":"org.global","operation":"read"})"));
+    REQUIRE(a.ok);
+    CHECK(a.cache_key == b.cache_key);
+    CHECK(a.cache_key == qa::cache::make_key("brain-memory-kb", a.values).text());
+    // Coercion happens first: "42" and 42 for a string input are one key.
+    const auto c = qa::skills::check_inputs(
+        skill, qa::json::parse(R"({"operation":"read","namespace":"org.global","query":42})"));
+    const auto d = qa::skills::check_inputs(
+        skill, qa::json::parse(R"({"operation":"read","namespace":"org.global","query":"42"})"));
+    CHECK(c.cache_key == d.cache_key);
+    CHECK(c.cache_key != a.cache_key);
+    // No key for failed inputs or a skill that is not cacheable.
+    CHECK(qa::skills::check_inputs(skill, qa::json::parse(R"({"operation":"read"})"))
+              .cache_key.empty());
+    CHECK(qa::skills::check_inputs(skill_from(""), qa::json::parse("{}")).cache_key.empty());
 }
