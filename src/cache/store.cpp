@@ -1,5 +1,11 @@
 #include "cache/store.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <optional>
 #include <system_error>
 
 #include "cache/entry.hpp"
@@ -9,6 +15,65 @@
 namespace qa::cache {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+/// Which file a path named when it was read: a writer may rename a fresh entry over it meanwhile.
+struct FileIdentity {
+    dev_t device = 0;
+    ino_t inode = 0;
+};
+
+struct ReadEntry {
+    std::string text;
+    FileIdentity identity;
+};
+
+/// Closes a descriptor on every path out.
+struct Descriptor {
+    int fd = -1;
+    ~Descriptor() {
+        if (fd >= 0) {
+            ::close(fd);
+        }
+    }
+};
+
+std::optional<ReadEntry> read_entry_file(const fs::path& path) {
+    Descriptor d{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)};
+    struct stat st {};
+    if (d.fd < 0 || ::fstat(d.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        return std::nullopt;
+    }
+    ReadEntry out{{}, {st.st_dev, st.st_ino}};
+    char buffer[16384];
+    while (true) {
+        const ssize_t n = ::read(d.fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            return std::nullopt;
+        }
+        if (n == 0) {
+            return out;
+        }
+        out.text.append(buffer, static_cast<std::size_t>(n));
+    }
+}
+
+/// Deletes `path` only while it is still the file that was judged expired or corrupt, so a get
+/// never deletes the fresh entry a concurrent put has just renamed into place. (The window
+/// between this check and the unlink is a few instructions; losing that race costs a miss.)
+void remove_if_unchanged(const fs::path& path, FileIdentity judged) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0 && st.st_dev == judged.device &&
+        st.st_ino == judged.inode) {
+        ::unlink(path.c_str());
+    }
+}
+
+}  // namespace
 
 std::chrono::sys_seconds now_seconds() {
     return std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
@@ -26,26 +91,19 @@ Lookup Store::get(const CacheKey& key) const {
 
 Lookup Store::get(const CacheKey& key, std::chrono::sys_seconds now) const {
     const fs::path path = entry_path(key);
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        return {};
+    const auto read = read_entry_file(path);
+    if (!read) {
+        return {};  // absent, not a regular file, or unreadable
     }
-    std::string text;
-    try {
-        text = util::read_file(path);
-    } catch (const util::IoError&) {
-        // Vanished between the check and the read (another process expired it), or unreadable.
-        return {};
-    }
-    auto entry = parse_entry(text);
+    auto entry = parse_entry(read->text);
+    // A malformed entry, or another key with the same short hash: either way not ours. The next
+    // put for this key replaces it.
     if (!entry || entry->key.name != key.name || entry->key.hash != key.hash) {
-        // A malformed entry, or another key with the same short hash: either way not ours. The
-        // next put for this key replaces it.
-        fs::remove(path, ec);
+        remove_if_unchanged(path, read->identity);
         return {LookupStatus::Corrupt, {}};
     }
     if (now >= entry->expires_at) {
-        fs::remove(path, ec);
+        remove_if_unchanged(path, read->identity);
         return {LookupStatus::Expired, {}};
     }
     return {LookupStatus::Hit, std::move(entry->body)};

@@ -16,6 +16,8 @@
 // - Lookup follows the seed: found and not expired is a hit; expired is deleted and a miss; a
 //   corrupt, truncated or foreign file (or one of another key sharing the short hash) is a miss
 //   and is deleted, never an exception. Expiry is strict: an entry is live while now < expires_at.
+//   A get deletes only the file it judged, never a fresh entry a concurrent put renamed over it;
+//   a symbolic link in place of an entry is not followed (a miss).
 // - Time is passed in (`now`), so tests move a clock instead of sleeping; the overloads without
 //   it read the system clock.
 // - Nothing here throws for I/O: get() reads a failure as a miss, put() returns false.

@@ -173,3 +173,17 @@ TEST_CASE("only the exact rendered form of an entry parses", "[cache]") {
     extra.insert(4, "note: hi\n");
     CHECK_FALSE(qa::cache::parse_entry(extra));
 }
+
+TEST_CASE("a symbolic link in place of an entry is not followed", "[cache]") {
+    qa::test::TempDir tmp("qa-skill-cache");
+    qa::cache::Store store(tmp.path() / "c");
+    const auto key = key_of(R"({"q":5})");
+    const auto other = key_of(R"({"q":6})");
+    REQUIRE(store.put(other, "answer", 60min, kT0));
+    // Even a link to a well-formed entry of the same key is not read.
+    qa::cache::Store elsewhere(tmp.path() / "elsewhere");
+    REQUIRE(elsewhere.put(key, "planted", 60min, kT0));
+    std::filesystem::create_symlink(elsewhere.entry_path(key), store.entry_path(key));
+    CHECK(store.get(key, kT0).status == LookupStatus::Miss);
+    CHECK(elsewhere.get(key, kT0).hit());
+}
