@@ -5,6 +5,8 @@
 
 #include <set>
 
+#include "json/canonical.hpp"
+
 namespace qa::skills {
 namespace {
 
@@ -59,6 +61,10 @@ YamlNode convert(const YAML::Node& node, std::string_view text, std::uint32_t li
             out.scalar = node.Scalar();
             // yaml-cpp tags plain scalars "?" and quoted or block ones "!".
             out.quoted = node.Tag() == "!";
+            if (!json::is_valid_utf8(out.scalar)) {
+                throw YamlError(file, out.mark.line, out.mark.column, "",
+                                "invalid YAML: text that is not UTF-8");
+            }
             if (out.quoted && !quote_closes(text, node.Mark().pos)) {
                 throw YamlError(file, out.mark.line, out.mark.column, "",
                                 "invalid YAML: the quoted scalar is never closed");
@@ -80,6 +86,10 @@ YamlNode convert(const YAML::Node& node, std::string_view text, std::uint32_t li
                                     "a map key must be a plain string");
                 }
                 const std::string key = pair.first.Scalar();
+                if (!json::is_valid_utf8(key)) {
+                    throw YamlError(file, key_mark.line, key_mark.column, "",
+                                    "invalid YAML: a key that is not UTF-8");
+                }
                 if (!seen.insert(key).second) {
                     throw YamlError(file, key_mark.line, key_mark.column, key, "duplicate key");
                 }

@@ -46,6 +46,8 @@ TEST_CASE("frontmatter errors name file, line and column", "[skills]") {
     CHECK(error_of("---\nname: x\ndescription: Formats SQL. Use when: asked\n---\n") ==
           "dir/SKILL.md:3:35: invalid YAML: illegal map value");
     CHECK(error_of("---\nname: [x\n---\n").starts_with("dir/SKILL.md:"));
+    CHECK(error_of("---\nname: x\ndescription: caf\xE9\n---\n") ==
+          "dir/SKILL.md:3:14: invalid YAML: text that is not UTF-8");
     // yaml-cpp alone would fold the following lines into an unclosed quoted scalar.
     CHECK(error_of("---\nname: x\ndescription: \"Never closed\nmetadata:\n  a: b\n---\n") ==
           "dir/SKILL.md:3:14: invalid YAML: the quoted scalar is never closed");
