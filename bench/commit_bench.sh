@@ -73,7 +73,9 @@ PY
 }
 make_history history 200000
 (cd "$work/history" && "$build/qa-skill" install >/dev/null)
-# Lefthook running `true`, when installed (npm install -g lefthook), as another hook manager's floor.
+# Lefthook running `true`, when installed, as another hook manager's floor. Install it from outside
+# any git repository (`cd /tmp && npm install -g lefthook`): its npm postinstall runs
+# `lefthook install` in the current repository, writing lefthook.yml and a hook there.
 lefthook_args=()
 if command -v lefthook >/dev/null; then
     make_repo lefthook
