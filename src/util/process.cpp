@@ -7,8 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <system_error>
+#include <thread>
+
+#include "util/child_registry.hpp"
 
 extern char** environ;
 
@@ -69,6 +74,86 @@ void append_capped(std::string& out, std::size_t& total, std::size_t cap, const 
     }
 }
 
+/// Owns a started child: kills its whole process group and reaps it on every way out, so a
+/// child never outlives run_process (an exception included), and unregisters the group.
+class ChildGuard {
+  public:
+    ChildGuard(pid_t pid, ChildRegistry* registry) : pid_(pid), registry_(registry) {}
+    ~ChildGuard() { finish(); }
+    ChildGuard(const ChildGuard&) = delete;
+    ChildGuard& operator=(const ChildGuard&) = delete;
+
+    /// Whether the child has exited (it stays a zombie, so its pid and group id stay ours).
+    bool exited() {
+        siginfo_t info{};
+        while (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) <
+               0) {
+            if (errno != EINTR) {
+                return true;  // nothing to wait for
+            }
+        }
+        return info.si_pid == pid_;
+    }
+
+    /// Kills the group (what the child left running, or the child itself when it was stopped)
+    /// and reaps the child; returns its wait status. Idempotent.
+    int finish() {
+        if (reaped_) {
+            return status_;
+        }
+        reaped_ = true;
+        // Before reaping: the zombie keeps the group id from being reused.
+        ::kill(-pid_, SIGKILL);
+        while (::waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
+        }
+        if (registry_ != nullptr) {
+            registry_->remove(pid_);
+        }
+        return status_;
+    }
+
+  private:
+    pid_t pid_;
+    ChildRegistry* registry_;
+    bool reaped_ = false;
+    int status_ = 0;
+};
+
+/// When a child must be stopped: spec.timeout, the token's deadline or its cancellation.
+class Stopper {
+  public:
+    explicit Stopper(const ProcessSpec& spec) : cancel_(spec.cancel) {
+        if (spec.timeout.count() > 0) {
+            cancel_ = cancel_.with_deadline(Clock::now() + spec.timeout);
+        }
+    }
+    /// Records why in `result` and returns true when the child must be stopped now.
+    bool stopped(ProcessResult& result) const {
+        if (cancel_.cancelled()) {
+            result.cancelled = true;
+            return true;
+        }
+        if (Clock::now() >= cancel_.deadline()) {
+            result.timed_out = true;
+            return true;
+        }
+        return false;
+    }
+    /// How long one wait may block: until the deadline, and never past the next poll of the
+    /// token's flags.
+    int slice_ms() const {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              cancel_.deadline() - Clock::now())
+                              .count();
+        return static_cast<int>(std::clamp<std::int64_t>(left + 1, 0, kSliceMs));
+    }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    static constexpr std::int64_t kSliceMs = 20;
+    CancellationToken cancel_;
+};
+
 }  // namespace
 
 ProcessResult run_process(const ProcessSpec& spec) {
@@ -119,6 +204,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
     out.close_write();
     err.close_write();
 
+    if (spec.children != nullptr) {
+        spec.children->add(pid);
+    }
+    // Kills what is left of the group and reaps the child, however this function ends.
+    ChildGuard guard{pid, spec.children};
+
     ProcessResult result;
     std::size_t stdin_sent = 0;
     if (spec.stdin_data.empty()) {
@@ -126,10 +217,13 @@ ProcessResult run_process(const ProcessSpec& spec) {
     } else {
         ::fcntl(in.write_end(), F_SETFL, O_NONBLOCK);
     }
-    const auto deadline = std::chrono::steady_clock::now() + spec.timeout;
+    const Stopper stopper(spec);
     bool out_open = true, err_open = true;
     char buffer[65536];
     while (out_open || err_open) {
+        if (stopper.stopped(result)) {
+            break;
+        }
         pollfd fds[3];
         nfds_t n = 0;
         int out_idx = -1, err_idx = -1, in_idx = -1;
@@ -145,23 +239,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
             in_idx = static_cast<int>(n);
             fds[n++] = {in.write_end(), POLLOUT, 0};
         }
-        int wait_ms = -1;
-        if (spec.timeout.count() > 0) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) {
-                result.timed_out = true;
-                ::kill(-pid, SIGKILL);
-                break;
-            }
-            wait_ms = static_cast<int>(left.count());
-        }
-        const int ready = ::poll(fds, n, wait_ms);
+        const int ready = ::poll(fds, n, stopper.slice_ms());
         if (ready < 0) {
             if (errno == EINTR) {
                 continue;
             }
-            ::kill(-pid, SIGKILL);
             throw std::system_error(errno, std::generic_category(), "poll");
         }
         if (in_idx >= 0 && (fds[in_idx].revents & (POLLOUT | POLLERR | POLLHUP))) {
@@ -194,10 +276,16 @@ ProcessResult run_process(const ProcessSpec& spec) {
               spec.max_stderr_bytes);
     }
     in.close_write();
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    // The output is closed; the child may still run (it closed its stdout, or it ignores its
+    // stdin). The same deadline and token cover this wait.
+    while (!result.timed_out && !result.cancelled && !guard.exited()) {
+        if (stopper.stopped(result)) {
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::min(stopper.slice_ms(), 1)));
     }
-    if (result.timed_out) {
+    const int status = guard.finish();
+    if (result.timed_out || result.cancelled) {
         return result;
     }
     if (WIFEXITED(status)) {

@@ -7,7 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "util/cancellation.hpp"
+
 namespace qa::util {
+
+class ChildRegistry;
 
 /// How to run a child process. The command is an argv array, never a shell string.
 struct ProcessSpec {
@@ -18,12 +22,18 @@ struct ProcessSpec {
     std::chrono::milliseconds timeout{0};      ///< 0: no limit
     std::size_t max_stdout_bytes = 64u << 20;  ///< beyond this, output is counted, not kept
     std::size_t max_stderr_bytes = 64u << 20;
+    /// Polled while the child runs: when it stops, the child's process group is killed.
+    CancellationToken cancel;
+    /// When set, the child's process group is registered here while it lives, so that an
+    /// interrupted process can kill it (see orchestrator::Failsafe).
+    ChildRegistry* children = nullptr;
 };
 
 struct ProcessResult {
     std::optional<int> exit_code;  ///< nullopt when killed by a signal or on timeout
     int signal = 0;                ///< the signal that ended it, 0 if none
-    bool timed_out = false;
+    bool timed_out = false;        ///< killed at spec.timeout or at the token's deadline
+    bool cancelled = false;        ///< killed because spec.cancel was cancelled
     std::string stdout_data;
     std::string stderr_data;
     std::size_t stdout_total = 0;  ///< bytes produced, including those beyond the cap
@@ -32,8 +42,12 @@ struct ProcessResult {
 
 /// The caller ignores SIGPIPE (both binaries do), so a child that exits before reading all of
 /// its stdin is not fatal.
-/// Runs the process to completion (or until the timeout, when it and its process group are
-/// killed). Throws std::system_error when it cannot be started at all.
+/// Runs the process to completion, or until the timeout or the token stops it: then its
+/// process group is killed with SIGKILL. The deadline covers the wait for the child's exit
+/// too, not only its output (a child that closes its stdout and keeps running is killed).
+/// When the child exits, what is left of its process group is killed as well: a command never
+/// leaves processes behind. Expected failures (a non-zero exit, a timeout) are values; throws
+/// std::system_error only when the child cannot be started at all.
 ProcessResult run_process(const ProcessSpec& spec);
 
 }  // namespace qa::util
