@@ -8,10 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "git/error.hpp"
 #include "git/push_refs.hpp"
-#include "orchestrator/failsafe.hpp"
+#include "orchestrator/main_guard.hpp"
 #include "orchestrator/run.hpp"
 #include "report/report.hpp"
 #include "util/args.hpp"
@@ -84,8 +83,7 @@ void prepare_pre_receive(qa::orchestrator::RunRequest& request,
     request.pushUpdates = qa::git::parse_receive_lines(read_hook_stdin());
 }
 
-int run_hook(int argc, char** argv) {
-    qa::orchestrator::install_failsafe_handlers();
+int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control) {
     const auto args = qa::util::parse_args("qa-skill-hook", kOptions,
                                            std::vector<std::string>(argv + 1, argv + argc));
     if (args.help) {
@@ -126,8 +124,7 @@ int run_hook(int argc, char** argv) {
                                       : "unknown hook \"" + hook + "\"");
     }
 
-    const std::atomic<bool> cancelled{false};
-    const auto report = qa::orchestrator::run(request, cancelled);
+    const auto report = qa::orchestrator::run(request, control);
     if (format == "json") {
         std::fputs(qa::report::json(report).c_str(), stdout);
     } else if (format == "sarif") {
@@ -142,38 +139,19 @@ int run_hook(int argc, char** argv) {
             qa::report::terminal(report, {qa::report::use_colour(STDERR_FILENO), action}).c_str(),
             stderr);
     }
-    std::fflush(stdout);
-    std::fflush(stderr);
-    const int code = dry_run || report.passed() ? qa::util::kExitPass : qa::util::kExitFail;
-    if (report.threadsAbandoned) {
-        std::_Exit(code);  // a lens thread past its limit may still run: do not wait for it
-    }
-    return code;
+    return dry_run || report.passed() ? qa::util::kExitPass : qa::util::kExitFail;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     // Every way out is an exit code: 0 PASS, 1 FAIL, 2 usage or config, 3 internal.
-    try {
-        return run_hook(argc, argv);
-    } catch (const UsageError& e) {
-        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
-        return qa::util::kExitUsage;
-    } catch (const qa::config::ConfigError& e) {
-        std::fprintf(stderr, "qa-skill-hook: config error: %s\n", e.what());
-        return qa::util::kExitUsage;
-    } catch (const qa::git::PushLineError& e) {
-        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
-        return qa::util::kExitUsage;
-    } catch (const qa::util::IoError& e) {
-        std::fprintf(stderr, "qa-skill-hook: %s\n", e.what());
-        return qa::util::kExitUsage;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "qa-skill-hook: internal error: %s\n", e.what());
-        return qa::util::kExitInternal;
-    } catch (...) {
-        std::fprintf(stderr, "qa-skill-hook: internal error\n");
-        return qa::util::kExitInternal;
-    }
+    return qa::orchestrator::guarded_main(
+        "qa-skill-hook", [&](qa::orchestrator::Failsafe& failsafe) {
+            try {
+                return run_hook(argc, argv, failsafe.control());
+            } catch (const qa::git::PushLineError& e) {
+                throw UsageError(e.what());  // what git gave the hook is bad input: exit 2
+            }
+        });
 }

@@ -57,14 +57,13 @@ struct Scan {
     std::vector<std::string> incomplete;
 };
 
-Scan scan_all_files(const util::ParsedArgs& args) {
+Scan scan_all_files(const util::ParsedArgs& args, const orchestrator::RunControl& control) {
     orchestrator::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;  // a report on the baseline, not a gate decision
     request.jobsOverride = args.positive_count("jobs");
-    const std::atomic<bool> cancelled{false};
-    Scan scan{orchestrator::run(request, cancelled), {}, {}};
+    Scan scan{orchestrator::run(request, control), {}, {}};
     for (const auto& run : scan.report.runs) {
         for (const auto code : run.plan.codes) {
             if (code == contracts::ErrorCode::DIFF_TOO_LARGE) {
@@ -96,16 +95,6 @@ Scan scan_all_files(const util::ParsedArgs& args) {
     return scan;
 }
 
-/// The exit code, ending at once when a lens thread was abandoned (it may still be running).
-int finish(const Scan& scan, int code) {
-    std::fflush(stdout);
-    std::fflush(stderr);
-    if (scan.report.threadsAbandoned) {
-        std::_Exit(code);
-    }
-    return code;
-}
-
 /// The working tree root and the configured baseline path there.
 fs::path configured_baseline() {
     const git::LibGit2 lib;
@@ -123,7 +112,7 @@ std::string plural(std::size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-int run_create(const std::vector<std::string>& args) {
+int run_create(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
     const auto parsed = util::parse_args("qa-skill baseline create", kCreateOptions, args);
     if (parsed.help) {
         std::fputs(
@@ -136,14 +125,14 @@ int run_create(const std::vector<std::string>& args) {
     }
     const fs::path output =
         parsed.value("output") ? fs::path(*parsed.value("output")) : configured_baseline();
-    const Scan scan = scan_all_files(parsed);
+    const Scan scan = scan_all_files(parsed, control);
     if (!scan.incomplete.empty()) {
         // A baseline from a partial scan would make the missing findings look fixed later.
         std::fprintf(stderr, "qa-skill: baseline not written: the scan was incomplete\n");
         for (const auto& why : scan.incomplete) {
             std::fprintf(stderr, "  %s\n", why.c_str());
         }
-        return finish(scan, util::kExitFail);
+        return util::kExitFail;
     }
     const auto baseline = baseline::Baseline::from_findings(scan.findings);
     util::write_file_atomic(output, baseline.render());
@@ -151,10 +140,10 @@ int run_create(const std::vector<std::string>& args) {
                 output.string().c_str(),
                 plural(baseline.entries().size(), "entry", "entries").c_str(),
                 plural(scan.findings.size(), "finding", "findings").c_str());
-    return finish(scan, util::kExitPass);
+    return util::kExitPass;
 }
 
-int run_check(const std::vector<std::string>& args) {
+int run_check(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
     const auto parsed = util::parse_args("qa-skill baseline check", kCheckOptions, args);
     if (parsed.help) {
         std::fputs(
@@ -169,7 +158,7 @@ int run_check(const std::vector<std::string>& args) {
         parsed.value("baseline") ? fs::path(*parsed.value("baseline")) : configured_baseline();
     // The file as it is on disk: the one being reviewed or edited (runs read the committed one).
     const auto baseline = baseline::load_file(file);
-    const Scan scan = scan_all_files(parsed);
+    const Scan scan = scan_all_files(parsed, control);
     const auto c = baseline::compare(baseline, scan.findings);
 
     std::printf("qa-skill: baseline check %s: %s, %s matched, %s, %s\n", file.string().c_str(),
@@ -195,13 +184,17 @@ int run_check(const std::vector<std::string>& args) {
             "qa-skill: fix new findings or accept them, and drop stale entries, with "
             "'qa-skill baseline create'\n");
     }
-    return finish(scan, clean ? util::kExitPass : util::kExitFail);
+    return clean ? util::kExitPass : util::kExitFail;
 }
 
 }  // namespace
 
-int run_baseline(const std::vector<std::string>& args) {
-    return run_subcommand("baseline", kUsage, {{"create", run_create}, {"check", run_check}}, args);
+int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
+    return run_subcommand(
+        "baseline", kUsage,
+        {{"create", [&](const auto& a) { return run_create(a, control); }},
+         {"check", [&](const auto& a) { return run_check(a, control); }}},
+        args);
 }
 
 }  // namespace qa::cli

@@ -80,7 +80,7 @@ std::string format_of(const util::ParsedArgs& args, std::initializer_list<const 
 
 }  // namespace
 
-int run_run(const std::vector<std::string>& args) {
+int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
     const auto parsed = util::parse_args("qa-skill run", kRunOptions, args);
     const std::string usage = "qa-skill run [--base REV] [--head REV] | --staged | --all-files";
     if (parsed.help) {
@@ -91,8 +91,7 @@ int run_run(const std::vector<std::string>& args) {
         throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
     }
     const std::string format = format_of(parsed, {"text", "json", "sarif"});
-    const std::atomic<bool> cancelled{false};
-    const auto report = orchestrator::run(request_from(parsed), cancelled);
+    const auto report = orchestrator::run(request_from(parsed), control);
     if (format == "json") {
         std::fputs(report::json(report).c_str(), stdout);
     } else if (format == "sarif") {
@@ -102,11 +101,7 @@ int run_run(const std::vector<std::string>& args) {
                    stdout);
     }
     std::fflush(stdout);
-    const int code = report.passed() ? util::kExitPass : util::kExitFail;
-    if (report.threadsAbandoned) {
-        std::_Exit(code);
-    }
-    return code;
+    return report.passed() ? util::kExitPass : util::kExitFail;
 }
 
 int run_plan(const std::vector<std::string>& args) {

@@ -1,13 +1,16 @@
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "orchestrator/run_control.hpp"
+
 namespace qa::cli {
 
 /// A `qa-skill` subcommand: its arguments after the subcommand name; returns the exit code.
-using CommandFn = int (*)(const std::vector<std::string>& args);
+using CommandFn = std::function<int(const std::vector<std::string>& args)>;
 
 struct Command {
     const char* name;
@@ -30,10 +33,11 @@ int run_subcommand(const char* group, const char* usage, std::initializer_list<S
 int run_schema(const std::vector<std::string>& args);
 int run_install(const std::vector<std::string>& args);
 int run_uninstall(const std::vector<std::string>& args);
-int run_run(const std::vector<std::string>& args);
+/// `run` and `baseline` run lenses: they take the process's control (signals, children).
+int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_plan(const std::vector<std::string>& args);
 int run_config(const std::vector<std::string>& args);
-int run_baseline(const std::vector<std::string>& args);
+int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_skill(const std::vector<std::string>& args);
 int run_trust(const std::vector<std::string>& args);
 int run_phase_validate(const std::vector<std::string>& args);

@@ -16,9 +16,13 @@
 namespace qa::config {
 
 /// A configuration that cannot be used: "file:line:col: key: problem".
+/// Exit 2, printed as "config error: ...".
 class ConfigError : public util::SourceError {
   public:
-    using util::SourceError::SourceError;
+    ConfigError(std::string file, std::uint32_t line, std::uint32_t column, std::string key,
+                const std::string& problem)
+        : SourceError(util::kExitUsage, "config error", std::move(file), line, column,
+                      std::move(key), problem) {}
 };
 
 /// Settings of one lens (`[lenses.<id>]`).

@@ -14,28 +14,28 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-enum class SlotState { pending, running, done, abandoned };
+enum class SlotState { pending, running, done };
 
-/// State shared with the workers. Held by shared_ptr: an abandoned worker may outlive run().
+/// State shared by the workers and the supervising thread; it lives on run()'s stack, which
+/// is safe because run() joins every worker before it returns.
 struct Shared {
     explicit Shared(std::size_t n)
-        : results(n), states(n, SlotState::pending), deadlines(n), stop_flags(n) {}
+        : results(n), states(n, SlotState::pending), deadlines(n), stops(n), stopped_at(n),
+          overdue(n, false) {}
     std::mutex mu;
     std::condition_variable cv;
     std::vector<std::optional<contracts::LensResult>> results;
     std::vector<SlotState> states;
     std::vector<Clock::time_point> deadlines;
-    std::vector<std::atomic<bool>> stop_flags;  ///< per plan: set to ask a lens to give up
+    std::vector<util::StopSource> stops;       ///< per plan: set to ask a lens to give up
+    std::vector<Clock::time_point> stopped_at;  ///< when stops[i] was set
+    std::vector<bool> overdue;                  ///< past stopped_at + grace, still running
     std::size_t next = 0;
-    std::size_t idle_workers = 0;        ///< workers that found the queue empty and returned
-    std::size_t held_by_abandoned = 0;   ///< workers still inside a lens that was abandoned
-    Clock::time_point last_abandoned{};  ///< when a running lens was last abandoned
+    std::size_t idle_workers = 0;  ///< workers that found the queue empty and returned
 };
 
-/// How long a worker inside an abandoned lens may take to notice its stop flag and come back
-/// before the plans it would have run are given up: a lens that checks should_stop() returns
-/// within milliseconds, and one that never does must not hold the run much longer.
-constexpr std::chrono::milliseconds kAbandonGrace{1000};
+/// How often the supervisor looks at the run's token when no deadline is nearer.
+constexpr std::chrono::milliseconds kPollInterval{50};
 
 std::chrono::milliseconds time_limit(const config::Config& config, const std::string& lens_id) {
     const auto it = config.lenses.find(lens_id);
@@ -67,149 +67,156 @@ contracts::LensResult failed_result(const contracts::LensPlan& plan, const std::
     return r;
 }
 
-Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup)
-    : max_concurrency_(std::max<std::size_t>(1, max_concurrency)), lookup_(std::move(lookup)) {}
+Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchOptions options)
+    : max_concurrency_(std::max<std::size_t>(1, max_concurrency)),
+      lookup_(std::move(lookup)),
+      options_(std::move(options)) {}
 
-DispatchResult Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
-                               const ChangeSource& changes, const config::Config& config,
-                               const std::atomic<bool>& cancelled) const {
+std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
+                                                   const ChangeSource& changes,
+                                                   const config::Config& config,
+                                                   const util::CancellationToken& cancel) const {
     const std::size_t n = plans.size();
-    auto shared = std::make_shared<Shared>(n);
+    Shared shared(n);
     const std::size_t workers = std::min(max_concurrency_, n);
 
     // Workers take plans strictly in queue order; where a result lands depends only on its
     // planOrdinal, never on which worker ran it or when it finished.
-    const auto work = [shared, &plans, &changes, &config, lookup = lookup_]() {
+    const auto work = [&]() {
         for (;;) {
             std::size_t i;
+            Clock::time_point deadline;
             {
-                std::lock_guard lock(shared->mu);
-                if (shared->next >= shared->results.size()) {
-                    ++shared->idle_workers;
-                    shared->cv.notify_all();
+                std::lock_guard lock(shared.mu);
+                if (shared.next >= n) {
+                    ++shared.idle_workers;
+                    shared.cv.notify_all();
                     return;
                 }
-                i = shared->next++;
-                shared->states[i] = SlotState::running;
-                shared->deadlines[i] = Clock::now() + time_limit(config, plans[i].lensId);
+                i = shared.next++;
+                shared.states[i] = SlotState::running;
+                deadline = Clock::now() + time_limit(config, plans[i].lensId);
+                shared.deadlines[i] = deadline;
             }
             const contracts::LensPlan& plan = plans[i];
+            const util::CancellationToken token =
+                cancel.with_source(shared.stops[i]).with_deadline(deadline);
             contracts::LensResult result;
-            try {
-                const Lens* lens = lookup(plan.lensId);
-                const auto settings = config.lenses.find(plan.lensId);
-                if (lens == nullptr || settings == config.lenses.end()) {
-                    result = failed_result(plan, "no implementation of lens \"" + plan.lensId +
-                                                     "\" is built into this binary");
-                } else {
-                    const LensContext context{changes, config, settings->second,
-                                              shared->deadlines[i], shared->stop_flags[i]};
-                    result = lens->run(plan, context);
-                    result.planOrdinal = plan.planOrdinal;
-                    // A lens that noticed its deadline and returned early is still too late.
-                    if (Clock::now() >= shared->deadlines[i]) {
-                        result = failed_result(plan, time_limit_message(config, plan.lensId));
+            if (cancel.cancelled()) {
+                result = failed_result(plan, "run cancelled before the lens started");
+            } else {
+                try {
+                    const Lens* lens = lookup_(plan.lensId);
+                    const auto settings = config.lenses.find(plan.lensId);
+                    if (lens == nullptr || settings == config.lenses.end()) {
+                        result = failed_result(plan, "no implementation of lens \"" +
+                                                         plan.lensId +
+                                                         "\" is built into this binary");
+                    } else {
+                        const LensContext context{changes, config, settings->second, token};
+                        result = lens->run(plan, context);
+                        result.planOrdinal = plan.planOrdinal;
                     }
+                } catch (const std::exception& e) {
+                    result =
+                        failed_result(plan, "lens threw an exception: " + std::string(e.what()));
+                } catch (...) {
+                    result = failed_result(plan, "lens threw an unknown exception");
                 }
-            } catch (const std::exception& e) {
-                result = failed_result(plan, "lens threw an exception: " + std::string(e.what()));
-            } catch (...) {
-                result = failed_result(plan, "lens threw an unknown exception");
+                // A lens that noticed its stop and returned early is still too late, whatever
+                // it returned.
+                if (cancel.cancelled()) {
+                    result = failed_result(plan, "run cancelled before the lens finished");
+                } else if (Clock::now() >= deadline) {
+                    result = failed_result(plan, time_limit_message(config, plan.lensId));
+                }
             }
-            std::lock_guard lock(shared->mu);
-            if (shared->states[i] == SlotState::abandoned) {
-                --shared->held_by_abandoned;
-                shared->cv.notify_all();
-                continue;  // its failed result is already recorded; this late one is dropped
-            }
-            shared->results[i] = std::move(result);
-            shared->states[i] = SlotState::done;
-            shared->cv.notify_all();
+            std::lock_guard lock(shared.mu);
+            shared.results[i] = std::move(result);
+            shared.states[i] = SlotState::done;
+            shared.cv.notify_all();
         }
     };
 
     std::vector<std::thread> threads;
     threads.reserve(workers);
-    for (std::size_t w = 0; w < workers; ++w) {
-        threads.emplace_back(work);
-    }
-    {
-        std::unique_lock lock(shared->mu);
-        for (;;) {
-            std::size_t done = 0, running = 0;
-            auto next_deadline = Clock::time_point::max();
-            for (std::size_t i = 0; i < n; ++i) {
-                const SlotState s = shared->states[i];
-                if (s == SlotState::done || s == SlotState::abandoned) {
-                    ++done;
-                } else if (s == SlotState::running) {
-                    const bool expired = Clock::now() >= shared->deadlines[i];
-                    if (expired || cancelled.load()) {
-                        shared->stop_flags[i] = true;
-                        shared->states[i] = SlotState::abandoned;
-                        shared->results[i] = failed_result(
-                            plans[i], expired ? time_limit_message(config, plans[i].lensId)
-                                              : "run cancelled before the lens finished");
-                        ++shared->held_by_abandoned;
-                        shared->last_abandoned = Clock::now();
-                        ++done;
-                    } else {
-                        ++running;
-                        next_deadline = std::min(next_deadline, shared->deadlines[i]);
-                    }
-                }
-            }
-            if (done == n) {
-                break;
-            }
-            // Every worker is stuck in an abandoned lens, and has had its grace to come back:
-            // nothing pending can start any more.
-            const bool pool_held = shared->next < n && running == 0 &&
-                                   shared->held_by_abandoned == workers - shared->idle_workers;
-            const auto grace_ends = shared->last_abandoned + kAbandonGrace;
-            const bool pool_exhausted = pool_held && Clock::now() >= grace_ends;
-            if (pool_held && !pool_exhausted) {
-                next_deadline = std::min(next_deadline, grace_ends);
-            }
-            if (pool_exhausted || cancelled.load()) {
-                for (std::size_t i = shared->next; i < n; ++i) {
-                    shared->states[i] = SlotState::abandoned;
-                    shared->results[i] = failed_result(
-                        plans[i], cancelled.load() ? "run cancelled before the lens started"
-                                                   : "not started: every worker was held by a "
-                                                     "lens past its time limit");
-                }
-                shared->next = n;
-                continue;
-            }
-            const auto wake =
-                std::min(next_deadline, Clock::now() + std::chrono::milliseconds(100));
-            shared->cv.wait_until(lock, wake);
+    try {
+        for (std::size_t w = 0; w < workers; ++w) {
+            threads.emplace_back(work);
         }
-    }
-    // Join the workers that finished; detach those still inside an abandoned lens (they hold the
-    // shared state by shared_ptr and stop at their lens's next should_stop() check).
-    bool all_idle = false;
-    {
-        std::unique_lock lock(shared->mu);
-        shared->cv.wait_for(lock, std::chrono::milliseconds(50),
-                            [&] { return shared->idle_workers == workers; });
-        all_idle = shared->idle_workers == workers;
-        lock.unlock();
+    } catch (...) {
+        // No thread left behind: let the started ones drain the queue, then rethrow.
         for (auto& t : threads) {
-            if (all_idle) {
-                t.join();
-            } else {
-                t.detach();
+            t.join();
+        }
+        throw;
+    }
+
+    std::unique_lock lock(shared.mu);
+    for (;;) {
+        const auto now = Clock::now();
+        const bool cancelled = cancel.cancelled();
+        std::size_t done = 0, overdue_running = 0;
+        auto wake = now + kPollInterval;
+        std::vector<std::size_t> newly_overdue;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (shared.states[i] == SlotState::done) {
+                ++done;
+            } else if (shared.states[i] == SlotState::running) {
+                if (!cancelled && now < shared.deadlines[i]) {
+                    wake = std::min(wake, shared.deadlines[i]);
+                    continue;
+                }
+                if (!shared.stops[i].stop_requested()) {
+                    shared.stops[i].request_stop();
+                    shared.stopped_at[i] = now;
+                }
+                const auto overdue_at = shared.stopped_at[i] + options_.grace;
+                if (now >= overdue_at) {
+                    ++overdue_running;
+                    if (!shared.overdue[i]) {
+                        shared.overdue[i] = true;
+                        newly_overdue.push_back(i);
+                    }
+                } else {
+                    wake = std::min(wake, overdue_at);
+                }
             }
         }
+        if (done == n) {
+            break;
+        }
+        if (!newly_overdue.empty() && options_.on_overdue) {
+            lock.unlock();
+            for (const std::size_t i : newly_overdue) {
+                options_.on_overdue(plans[i]);
+            }
+            lock.lock();
+            continue;
+        }
+        // Every busy worker is held by an overdue lens: nothing pending could start any more.
+        const std::size_t busy = workers - shared.idle_workers;
+        if (shared.next < n && overdue_running > 0 && overdue_running == busy) {
+            for (std::size_t i = shared.next; i < n; ++i) {
+                shared.states[i] = SlotState::done;
+                shared.results[i] = failed_result(
+                    plans[i], cancelled ? "run cancelled before the lens started"
+                                        : "not started: every worker was held by a lens past "
+                                          "its time limit");
+            }
+            shared.next = n;
+            continue;
+        }
+        shared.cv.wait_until(lock, wake);
     }
-    DispatchResult out;
-    out.threadsAbandoned = !all_idle;
-    out.results.reserve(n);
-    std::lock_guard lock(shared->mu);  // an abandoned worker may still take the lock
-    for (auto& r : shared->results) {
-        out.results.push_back(std::move(*r));
+    lock.unlock();
+    for (auto& t : threads) {
+        t.join();  // an overdue lens is waited for: it borrows plans, changes and config
+    }
+    std::vector<contracts::LensResult> out;
+    out.reserve(n);
+    for (auto& r : shared.results) {
+        out.push_back(std::move(*r));
     }
     return out;
 }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -13,6 +11,7 @@
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::dispatch {
 
@@ -180,13 +179,14 @@ struct LensContext {
     const ChangeSource& changes;
     const config::Config& config;
     const config::LensSettings& settings;
-    std::chrono::steady_clock::time_point deadline;
-    const std::atomic<bool>& cancelled;  ///< set when the run is abandoned (timeout, signal)
+    /// Stops at the lens's deadline, when the dispatcher gives up on it and when the run is
+    /// cancelled (a signal). A lens polls it between units of work (a file, a rule pass) and
+    /// passes it to whatever may block (run_process, an HTTP transfer); it then throws or
+    /// returns early. A lens that ignores it is waited for all the same (its thread is always
+    /// joined): the binaries end the process with exit 3 once it is overdue.
+    util::CancellationToken cancel;
 
-    bool should_stop() const {
-        return cancelled.load(std::memory_order_relaxed) ||
-               std::chrono::steady_clock::now() >= deadline;
-    }
+    bool should_stop() const { return cancel.stop_requested(); }
 };
 
 /// A lens plug-in: from a LensPlan and its context to a LensResult. Implementations are

@@ -22,6 +22,7 @@
 #include "orchestrator/tree_config.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "util/args.hpp"
+#include "util/error.hpp"
 #include "util/sha256.hpp"
 #include "verdict/aggregate.hpp"
 
@@ -249,7 +250,12 @@ RunReport plan_only(const RunRequest& request) {
     return report;
 }
 
-RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
+RunReport run(const RunRequest& request, const RunControl& control) {
+    const auto check_interrupted = [&control] {
+        if (control.cancel.cancelled()) {
+            throw util::Interrupted();
+        }
+    };
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
     RunReport report;
@@ -260,8 +266,10 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
     const auto repo_id = config.repoId ? *config.repoId : repo.repo_id();
     const std::size_t jobs =
         request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
+    dispatch::DispatchOptions dispatch_options;
+    dispatch_options.on_overdue = control.onOverdueLens;
     const dispatch::Dispatcher dispatcher(
-        jobs, [](const std::string& id) { return lenses::builtin_lens(id); });
+        jobs, [](const std::string& id) { return lenses::builtin_lens(id); }, dispatch_options);
 
     // The built-in lenses compile their rules (tens of milliseconds) while git computes the
     // change sets, instead of on the dispatcher's first plan. A failure is left for the
@@ -275,6 +283,7 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
     const git::BlobReader reader(repo);
     auto targets = targets_for(request, repo, config, true, reader, jobs);
     lenses_ready.get();
+    check_interrupted();
     for (auto& target : targets) {
         const auto started = Clock::now();
         const GitChangeSource source(reader, target.changes);
@@ -293,9 +302,9 @@ RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled) {
                                     plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
-        auto dispatched_results = dispatcher.run(out.plan.plans, source, config, cancelled);
-        report.threadsAbandoned |= dispatched_results.threadsAbandoned;
-        auto results = std::move(dispatched_results.results);
+        auto results = dispatcher.run(out.plan.plans, source, config, control.cancel);
+        // An interrupted run decides nothing: its cancelled lenses are not findings.
+        check_interrupted();
         const auto dispatched = Clock::now();
         verdict::apply_budgets(out.input, out.plan.plans, results);
         if (accepted) {

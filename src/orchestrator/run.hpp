@@ -1,6 +1,5 @@
 #pragma once
 
-#include <atomic>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -10,6 +9,7 @@
 #include "contracts/types.hpp"
 #include "git/push_refs.hpp"
 #include "git/repository.hpp"
+#include "orchestrator/run_control.hpp"
 #include "plan/planner.hpp"
 
 namespace qa::orchestrator {
@@ -56,9 +56,6 @@ struct RunReport {
     std::vector<RunOutcome> runs;
     config::Config config;
     std::filesystem::path repoRoot;  ///< the working tree root (where `baseline create` writes)
-    /// True when a lens thread was abandoned past its time limit: the process must end with
-    /// _Exit once output is flushed, as that thread may still be running.
-    bool threadsAbandoned = false;
 
     /// PASS only when every run passed (a push of no refs, or of deletions only, passes).
     bool passed() const;
@@ -66,8 +63,10 @@ struct RunReport {
 
 /// The whole seed-002 flow: config, change set, plans, dispatch, verdict, artifacts.
 /// Throws config::ConfigError (exit 2), git::GitError, util::IoError and others for the caller
-/// to map onto exit codes; a run that completes returns its verdicts, PASS or FAIL.
-RunReport run(const RunRequest& request, const std::atomic<bool>& cancelled);
+/// to map onto exit codes, and util::Interrupted when `control.cancel` is cancelled (nothing is
+/// then written); a run that completes returns its verdicts, PASS or FAIL. Every thread it
+/// starts has ended when it returns or throws.
+RunReport run(const RunRequest& request, const RunControl& control = {});
 
 /// Plans only (`qa-skill plan`): no lens runs and nothing is written.
 RunReport plan_only(const RunRequest& request);

@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "util/error.hpp"
+
 namespace qa::util {
 
 /// Bad command-line usage; the binaries print it with the usage text and exit 2.
-class UsageError : public std::runtime_error {
+class UsageError : public Error {
   public:
-    using std::runtime_error::runtime_error;
+    explicit UsageError(const std::string& message) : Error(kExitUsage, message) {}
 };
 
 /// One option of a command. `value_name` empty means a flag without a value.

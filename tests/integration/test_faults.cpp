@@ -186,14 +186,17 @@ fs::path big_repo(const HookSandbox& sb, const std::string& name, int files) {
     return repo;
 }
 
-/// True once process `pid` has a handler for `sig` (its bit in SigCgt of /proc/<pid>/status).
+/// True once process `pid` takes `sig` itself: it has a handler (SigCgt of /proc/<pid>/status)
+/// or blocks it for a thread that waits for it (SigBlk of the main thread: the binaries' watcher).
 bool catches_signal(pid_t pid, int sig) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
     std::string line;
     while (std::getline(in, line)) {
-        if (line.rfind("SigCgt:", 0) == 0) {
+        if (line.rfind("SigCgt:", 0) == 0 || line.rfind("SigBlk:", 0) == 0) {
             const unsigned long long mask = std::stoull(line.substr(7), nullptr, 16);
-            return ((mask >> (sig - 1)) & 1u) != 0;
+            if (((mask >> (sig - 1)) & 1u) != 0) {
+                return true;
+            }
         }
     }
     return false;

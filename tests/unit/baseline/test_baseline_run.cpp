@@ -28,8 +28,7 @@ qa::orchestrator::RunReport run(const fs::path& repo, ChangeKind kind) {
     request.gitEnv = qa::git::GitEnv::none();
     request.kind = kind;
     request.writeArtifacts = false;
-    const std::atomic<bool> cancelled{false};
-    return qa::orchestrator::run(request, cancelled);
+    return qa::orchestrator::run(request);
 }
 
 std::vector<qa::contracts::Finding> findings_of(const qa::orchestrator::RunReport& report,
@@ -161,8 +160,7 @@ TEST_CASE("runs read the baseline of the tree under test, never the working tree
         request.kind = ChangeKind::range;
         request.base = base;
         request.writeArtifacts = false;
-        const std::atomic<bool> cancelled{false};
-        const auto report = qa::orchestrator::run(request, cancelled);
+        const auto report = qa::orchestrator::run(request);
         CHECK(passed(report));
         REQUIRE(report.runs[0].baselineSource.has_value());
         CHECK_THAT(*report.runs[0].baselineSource,

@@ -9,6 +9,7 @@
 #include "dispatch/dispatcher.hpp"
 #include "json/canonical.hpp"
 #include "support/contract_builders.hpp"
+#include "util/cancellation.hpp"
 
 using namespace qa;
 
@@ -97,17 +98,15 @@ TEST_CASE("seed test 3: dispatch order and results do not depend on the worker c
     }
     const auto cfg = config_with({{"echo", 10000}});
     const NoChanges changes;
-    const std::atomic<bool> cancelled{false};
     std::string reference;
     for (const std::size_t workers : {1, 2, 3, 8, 16}) {
         echo.started.clear();
         const dispatch::Dispatcher d(workers, [&](const std::string&) { return &echo; });
-        const auto out = d.run(plans, changes, cfg, cancelled);
-        REQUIRE_FALSE(out.threadsAbandoned);
-        for (std::size_t i = 0; i < out.results.size(); ++i) {
-            REQUIRE(out.results[i].planOrdinal == static_cast<std::int64_t>(i));
+        const auto out = d.run(plans, changes, cfg);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            REQUIRE(out[i].planOrdinal == static_cast<std::int64_t>(i));
         }
-        const std::string bytes = canonical_results(out.results);
+        const std::string bytes = canonical_results(out);
         if (reference.empty()) {
             reference = bytes;
             // One worker starts plans exactly in queue order.
@@ -125,12 +124,11 @@ TEST_CASE("a lens that throws gives a failed result, not a crash", "[dispatch]")
     ThrowingLens lens;
     const auto cfg = config_with({{"throws", 1000}});
     const NoChanges changes;
-    const std::atomic<bool> cancelled{false};
     const dispatch::Dispatcher d(2, [&](const std::string&) { return &lens; });
-    const auto out = d.run({test::make_plan(0, "throws", true)}, changes, cfg, cancelled);
-    REQUIRE(out.results.size() == 1);
-    CHECK(out.results[0].status == contracts::LensStatus::failed);
-    CHECK(out.results[0].evidenceSummary.at(0).find("rule file is corrupt") != std::string::npos);
+    const auto out = d.run({test::make_plan(0, "throws", true)}, changes, cfg);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+    CHECK(out[0].evidenceSummary.at(0).find("rule file is corrupt") != std::string::npos);
 }
 
 TEST_CASE("a lens past its time limit fails and the others still run", "[dispatch]") {
@@ -138,24 +136,153 @@ TEST_CASE("a lens past its time limit fails and the others still run", "[dispatc
     EchoLens echo;
     const auto cfg = config_with({{"hangs", 50}, {"echo", 10000}});
     const NoChanges changes;
-    const std::atomic<bool> cancelled{false};
     const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
         return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
     });
     const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true)},
-                           changes, cfg, cancelled);
-    REQUIRE(out.results.size() == 2);
-    CHECK(out.results[0].status == contracts::LensStatus::failed);
-    CHECK(out.results[0].evidenceSummary.at(0).find("time limit") != std::string::npos);
-    CHECK(out.results[1].status == contracts::LensStatus::completed);
+                           changes, cfg);
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+    CHECK(out[0].evidenceSummary.at(0).find("time limit") != std::string::npos);
+    CHECK(out[1].status == contracts::LensStatus::completed);
 }
 
 TEST_CASE("a lens with no implementation gives a failed result", "[dispatch]") {
     const auto cfg = config_with({{"ghost", 1000}});
     const NoChanges changes;
-    const std::atomic<bool> cancelled{false};
     const dispatch::Dispatcher d(4, [](const std::string&) { return nullptr; });
-    const auto out = d.run({test::make_plan(0, "ghost", true)}, changes, cfg, cancelled);
-    REQUIRE(out.results.size() == 1);
-    CHECK(out.results[0].status == contracts::LensStatus::failed);
+    const auto out = d.run({test::make_plan(0, "ghost", true)}, changes, cfg);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+}
+
+namespace {
+
+/// Ignores its token for `ignore` and records when it really returned: a lens that does not
+/// poll, as a blocking call without a cancellation hook would.
+class StubbornLens : public dispatch::Lens {
+  public:
+    explicit StubbornLens(std::chrono::milliseconds ignore) : ignore_(ignore) {}
+    std::string_view id() const override { return "stubborn"; }
+    std::string_view version() const override { return "1.0.0"; }
+    contracts::LensClass lens_class() const override { return contracts::LensClass::style; }
+    contracts::LensResult run(const contracts::LensPlan& plan,
+                              const dispatch::LensContext&) const override {
+        std::this_thread::sleep_for(ignore_);
+        returned = true;
+        return test::make_result(plan, contracts::LensStatus::completed);
+    }
+    std::chrono::milliseconds ignore_;
+    mutable std::atomic<bool> returned{false};
+};
+
+}  // namespace
+
+TEST_CASE("a cancelled run stops running lenses and never starts the others", "[dispatch]") {
+    HangingLens hangs;
+    EchoLens echo;
+    const auto cfg = config_with({{"hangs", 600000}, {"echo", 600000}});
+    const NoChanges changes;
+    util::StopSource run_stop;
+    const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
+        return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
+    });
+    // The signal arrives while the first lens runs (it only returns when told to stop).
+    std::thread signal([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        run_stop.request_stop();
+    });
+    const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true),
+                            test::make_plan(2, "echo", true)},
+                           changes, cfg, util::CancellationToken(run_stop));
+    signal.join();
+    REQUIRE(out.size() == 3);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+    CHECK(out[0].evidenceSummary.at(0) == "run cancelled before the lens finished");
+    for (const std::size_t i : {1, 2}) {
+        CHECK(out[i].status == contracts::LensStatus::failed);
+        CHECK(out[i].evidenceSummary.at(0) == "run cancelled before the lens started");
+    }
+    CHECK(echo.started.empty());
+}
+
+TEST_CASE("a lens that ignores its stop is reported overdue and still joined", "[dispatch]") {
+    StubbornLens stubborn(std::chrono::milliseconds(800));
+    EchoLens echo;
+    const auto cfg = config_with({{"stubborn", 10}, {"echo", 600000}});
+    const NoChanges changes;
+    std::vector<std::string> overdue;
+    dispatch::DispatchOptions options;
+    options.grace = std::chrono::milliseconds(20);
+    options.on_overdue = [&](const contracts::LensPlan& plan) { overdue.push_back(plan.lensId); };
+    const dispatch::Dispatcher d(
+        1,
+        [&](const std::string& id) -> const dispatch::Lens* {
+            return id == "stubborn" ? static_cast<const dispatch::Lens*>(&stubborn) : &echo;
+        },
+        options);
+    const auto out = d.run({test::make_plan(0, "stubborn", true), test::make_plan(1, "echo", true)},
+                           changes, cfg);
+    // run() returned only after the lens did: nothing it borrowed is freed under it.
+    CHECK(stubborn.returned.load());
+    CHECK(overdue == std::vector<std::string>{"stubborn"});
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+    CHECK(out[0].evidenceSummary.at(0) == "lens exceeded its time limit of 10 ms");
+    // The only worker was held by the overdue lens: the next plan is given up, never passed.
+    CHECK(out[1].status == contracts::LensStatus::failed);
+    CHECK(out[1].evidenceSummary.at(0).find("not started") != std::string::npos);
+    CHECK(echo.started.empty());
+}
+
+TEST_CASE("while one worker is held by an overdue lens the others drain the queue",
+          "[dispatch]") {
+    StubbornLens stubborn(std::chrono::milliseconds(300));
+    EchoLens echo;
+    const auto cfg = config_with({{"stubborn", 10}, {"echo", 600000}});
+    const NoChanges changes;
+    dispatch::DispatchOptions options;
+    options.grace = std::chrono::milliseconds(20);
+    const dispatch::Dispatcher d(
+        2,
+        [&](const std::string& id) -> const dispatch::Lens* {
+            return id == "stubborn" ? static_cast<const dispatch::Lens*>(&stubborn) : &echo;
+        },
+        options);
+    std::vector<contracts::LensPlan> plans = {test::make_plan(0, "stubborn", true)};
+    for (int i = 1; i < 6; ++i) {
+        plans.push_back(test::make_plan(i, "echo", true));
+    }
+    const auto out = d.run(plans, changes, cfg);
+    CHECK(stubborn.returned.load());
+    REQUIRE(out.size() == 6);
+    CHECK(out[0].status == contracts::LensStatus::failed);
+    for (std::size_t i = 1; i < 6; ++i) {
+        CHECK(out[i].status == contracts::LensStatus::completed);
+        CHECK(out[i].planOrdinal == static_cast<std::int64_t>(i));
+    }
+}
+
+TEST_CASE("a lens's token carries its deadline", "[dispatch]") {
+    HangingLens hangs;
+    const auto cfg = config_with({{"hangs", 30}});
+    const NoChanges changes;
+    const dispatch::Dispatcher d(3, [&](const std::string&) { return &hangs; });
+    // Three hanging lenses on three workers: each returns at its own deadline, by itself.
+    const auto out =
+        d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "hangs", true),
+               test::make_plan(2, "hangs", true)},
+              changes, cfg);
+    REQUIRE(out.size() == 3);
+    for (const auto& r : out) {
+        CHECK(r.status == contracts::LensStatus::failed);
+        CHECK(r.evidenceSummary.at(0) == "lens exceeded its time limit of 30 ms");
+    }
+}
+
+TEST_CASE("an empty queue dispatches nothing", "[dispatch]") {
+    const auto cfg = config_with({});
+    const NoChanges changes;
+    const dispatch::Dispatcher d(4, [](const std::string&) { return nullptr; });
+    CHECK(d.run({}, changes, cfg).empty());
 }

@@ -76,8 +76,7 @@ RunReport run_all(const fs::path& repo, std::size_t jobs) {
     request.kind = ChangeKind::all_files;
     request.jobsOverride = jobs;
     request.writeArtifacts = false;
-    const std::atomic<bool> cancelled{false};
-    return qa::orchestrator::run(request, cancelled);
+    return qa::orchestrator::run(request);
 }
 
 /// Plans, results and verdict of the only run, as canonical JSON.
