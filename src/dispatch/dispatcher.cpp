@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <thread>
 
 #include "json/canonical.hpp"
@@ -27,7 +28,7 @@ struct Shared {
     std::vector<std::optional<contracts::LensResult>> results;
     std::vector<SlotState> states;
     std::vector<Clock::time_point> deadlines;
-    std::vector<util::StopSource> stops;       ///< per plan: set to ask a lens to give up
+    std::vector<std::stop_source> stops;        ///< per plan: set to ask a lens to give up
     std::vector<Clock::time_point> stopped_at;  ///< when stops[i] was set
     std::vector<bool> overdue;                  ///< past stopped_at + grace, still running
     std::size_t next = 0;
@@ -99,8 +100,10 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                 shared.deadlines[i] = deadline;
             }
             const contracts::LensPlan& plan = plans[i];
-            const util::CancellationToken token =
-                cancel.with_source(shared.stops[i]).with_deadline(deadline);
+            // The run's cancellation reaches the lens at once, not at the supervisor's next look.
+            const std::stop_callback forward(cancel.stop_token(),
+                                             [&shared, i] { shared.stops[i].request_stop(); });
+            const util::CancellationToken token(shared.stops[i].get_token(), deadline);
             contracts::LensResult result;
             if (cancel.cancelled()) {
                 result = failed_result(plan, "run cancelled before the lens started");

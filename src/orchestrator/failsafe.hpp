@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <string>
+#include <stop_token>
 #include <string_view>
 #include <thread>
 
@@ -38,7 +39,7 @@ class Failsafe {
     Failsafe& operator=(const Failsafe&) = delete;
 
     /// Cancelled when a signal arrives.
-    util::CancellationToken token() const { return util::CancellationToken(stop_); }
+    util::CancellationToken token() const { return util::CancellationToken(stop_.get_token()); }
     util::ChildRegistry& children() { return children_; }
     /// The signal that interrupted the process, 0 when none did.
     int interrupted() const { return signal_.load(); }
@@ -55,7 +56,7 @@ class Failsafe {
     void watch();
 
     std::string program_;
-    util::StopSource stop_;
+    std::stop_source stop_;
     util::ChildRegistry children_;
     std::atomic<int> signal_{0};
     int signal_fd_ = -1;

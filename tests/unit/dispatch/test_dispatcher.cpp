@@ -3,6 +3,7 @@
 #include <atomic>
 #include <mutex>
 #include <stdexcept>
+#include <stop_token>
 #include <thread>
 
 #include "contracts/json_io.hpp"
@@ -183,7 +184,7 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     EchoLens echo;
     const auto cfg = config_with({{"hangs", 600000}, {"echo", 600000}});
     const NoChanges changes;
-    util::StopSource run_stop;
+    std::stop_source run_stop;
     const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
         return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
     });
@@ -194,7 +195,7 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     });
     const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true),
                             test::make_plan(2, "echo", true)},
-                           changes, cfg, util::CancellationToken(run_stop));
+                           changes, cfg, util::CancellationToken(run_stop.get_token()));
     signal.join();
     REQUIRE(out.size() == 3);
     CHECK(out[0].status == contracts::LensStatus::failed);

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <stop_token>
 #include <string>
 #include <thread>
 
@@ -87,10 +88,10 @@ TEST_CASE("run_process leaves no process of the group behind", "[util][process]"
 
 TEST_CASE("run_process stops when its token is cancelled and registers its group",
           "[util][process]") {
-    qa::util::StopSource stop;
+    std::stop_source stop;
     qa::util::ChildRegistry children;
     auto spec = shell("echo $$; sleep 30");
-    spec.cancel = qa::util::CancellationToken(stop);
+    spec.cancel = qa::util::CancellationToken(stop.get_token());
     spec.children = &children;
     std::size_t registered = 0;
     std::thread canceller([&] {
