@@ -72,10 +72,9 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     request.startDir = root;
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;
-    const std::atomic<bool> cancelled{false};
     orchestrator::RunReport report;
     try {
-        report = orchestrator::run(request, cancelled);
+        report = orchestrator::run(request);
     } catch (const std::exception& e) {
         // The reviews could not run: they fail, and say why; the output is still seed 004's.
         for (auto* r : {&out.codeReview, &out.securityReview}) {
