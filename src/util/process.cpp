@@ -285,6 +285,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
         std::this_thread::sleep_for(std::chrono::milliseconds(std::min(stopper.slice_ms(), 1)));
     }
     const int status = guard.finish();
+    // A child that ended while the run was being cancelled may have been killed by that
+    // cancellation (the Failsafe signals child groups itself): its output is not an answer.
+    if (!result.timed_out && spec.cancel.cancelled()) {
+        result.cancelled = true;
+    }
     if (result.timed_out || result.cancelled) {
         return result;
     }
