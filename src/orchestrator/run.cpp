@@ -4,6 +4,7 @@
 #include <future>
 #include <thread>
 
+#include "artifacts/root.hpp"
 #include "artifacts/writer.hpp"
 #include "baseline/apply.hpp"
 #include "baseline/load.hpp"
@@ -334,9 +335,8 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
 
         if (request.writeArtifacts) {
-            const fs::path root = fs::path(config.artifactRoot).is_absolute()
-                                      ? fs::path(config.artifactRoot)
-                                      : repo.root() / config.artifactRoot;
+            const fs::path root =
+                artifacts::resolve_root(repo, config.artifactRoot, config.source);
             const auto ms = [](auto d) {
                 return static_cast<std::int64_t>(
                     std::chrono::duration_cast<std::chrono::milliseconds>(d).count());

@@ -580,3 +580,30 @@ TEST_CASE("UTF-16 and UTF-32 text with a BOM is decoded and scanned", "[hooks][c
         fs::remove(repo / name);
     }
 }
+
+TEST_CASE("artifact_root must stay inside the repository, untracked and without symlinks",
+          "[hooks][artifacts][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("roots");
+    sb.add_file(repo, "src/app.py", "x = 1\n");
+    sb.commit(repo, "src");
+    const fs::path outside = sb.root() / "elsewhere";
+    fs::create_directories(outside);
+    fs::create_directory_symlink(outside, repo / "linked");
+    sb.add_file(repo, "src/more.py", "y = 2\n");
+
+    for (const std::string root : {"src", "../x", "linked/runs", ".git/hooks/x", "/tmp/abs"}) {
+        INFO(root);
+        const fs::path config = sb.root() / "ci.toml";
+        qa::test::write_file(config, "artifact_root = \"" + root + "\"\n");
+        const ProcResult r =
+            sb.qa(repo, "run --staged --config " + shell_quote(config.string()));
+        INFO(r.describe());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("artifact_root") != std::string::npos);
+    }
+    CHECK_FALSE(fs::exists(repo / "src" / ".gitignore"));
+    CHECK_FALSE(fs::exists(sb.root() / "x"));
+    CHECK(fs::is_empty(outside));
+    CHECK_FALSE(fs::exists(repo / ".git" / "hooks" / "x"));
+}
