@@ -320,8 +320,8 @@ ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     }
     // As the providers' SDKs spell them: OpenAI's base includes the version path.
     if (p.baseUrl.empty()) {
-        p.baseUrl = p.adapter == "openai-codex" ? "https://api.openai.com/v1"
-                                                : "https://api.anthropic.com";
+        p.baseUrl = std::string(p.adapter == "openai-codex" ? defaults::kOpenAiBaseUrl
+                                                            : defaults::kAnthropicBaseUrl);
     }
     while (p.baseUrl.size() > 1 && p.baseUrl.back() == '/') {
         p.baseUrl.pop_back();

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/defaults.hpp"
 #include "json/value.hpp"
 #include "util/source_error.hpp"
 
@@ -31,7 +32,7 @@ struct LensSettings {
     bool required = true;
     std::string mode = "added";  ///< added | diff_context | file | all
     std::int64_t diffContext = 3;
-    std::int64_t timeoutMs = 60000;
+    std::int64_t timeoutMs = defaults::kLensTimeoutMs;
     std::optional<std::string> provider;  ///< providerBindingId for model lenses
     std::string permissionProfile = "read_only";
     std::int64_t maxInputTokens = 0;
@@ -48,8 +49,8 @@ struct ProviderSettings {
     std::string model;
     std::string baseUrl;
     std::string apiKeyEnv;  ///< the NAME of the environment variable; never the key itself
-    std::int64_t timeoutMs = 60000;
-    std::int64_t maxTokens = 4096;
+    std::int64_t timeoutMs = defaults::kProviderTimeoutMs;
+    std::int64_t maxTokens = defaults::kProviderMaxTokens;
     std::optional<std::int64_t> seed;
     std::string api = "responses";  ///< openai-codex only: responses | chat_completions
     bool sampling = true;           ///< false: send no temperature/top_p (models that reject them)
@@ -61,10 +62,10 @@ struct ProviderSettings {
 struct ProfileSettings {
     std::string profileId;  ///< read_only | exec_sandboxed | exec_sandboxed_network_off
     std::vector<std::vector<std::string>> allowedCommandPrefixes;
-    std::int64_t maxCommandsPerPlan = 8;
-    std::int64_t commandTimeoutMs = 120000;
-    std::int64_t maxStdoutBytes = 1 << 20;
-    std::int64_t maxStderrBytes = 1 << 20;
+    std::int64_t maxCommandsPerPlan = defaults::kMaxCommandsPerPlan;
+    std::int64_t commandTimeoutMs = defaults::kCommandTimeoutMs;
+    std::int64_t maxStdoutBytes = defaults::kMaxCommandOutputBytes;
+    std::int64_t maxStderrBytes = defaults::kMaxCommandOutputBytes;
     /// Names of environment variables passed into the sandbox beyond the fixed ones (PATH, HOME,
     /// LANG, TZ). A name that looks like a credential is a config error.
     std::vector<std::string> envAllowlist;

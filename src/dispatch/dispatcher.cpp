@@ -38,14 +38,15 @@ struct Shared {
 /// How often the supervisor looks at the run's token when no deadline is nearer.
 constexpr std::chrono::milliseconds kPollInterval{50};
 
-std::chrono::milliseconds time_limit(const config::Config& config, const std::string& lens_id) {
-    const auto it = config.lenses.find(lens_id);
-    return std::chrono::milliseconds(it == config.lenses.end() ? 60000 : it->second.timeoutMs);
+std::chrono::milliseconds time_limit(const RunInput& input, const std::string& lens_id) {
+    const LensInput* lens = input.lens(lens_id);
+    return lens != nullptr ? lens->timeout
+                           : std::chrono::milliseconds(config::defaults::kLensTimeoutMs);
 }
 
-std::string time_limit_message(const config::Config& config, const std::string& lens_id) {
+std::string time_limit_message(const RunInput& input, const std::string& lens_id) {
     return "lens exceeded its time limit of " +
-           std::to_string(time_limit(config, lens_id).count()) + " ms";
+           std::to_string(time_limit(input, lens_id).count()) + " ms";
 }
 
 }  // namespace
@@ -75,7 +76,8 @@ Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchO
 
 std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
                                                    const ChangeSource& changes,
-                                                   const config::Config& config,
+                                                   const RunInput& input,
+                                                   const Services& services,
                                                    const util::CancellationToken& cancel) const {
     const std::size_t n = plans.size();
     Shared shared(n);
@@ -96,7 +98,7 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                 }
                 i = shared.next++;
                 shared.states[i] = SlotState::running;
-                deadline = Clock::now() + time_limit(config, plans[i].lensId);
+                deadline = Clock::now() + time_limit(input, plans[i].lensId);
                 shared.deadlines[i] = deadline;
             }
             const contracts::LensPlan& plan = plans[i];
@@ -110,13 +112,13 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
             } else {
                 try {
                     const Lens* lens = lookup_(plan.lensId);
-                    const auto settings = config.lenses.find(plan.lensId);
-                    if (lens == nullptr || settings == config.lenses.end()) {
+                    const LensInput* settings = input.lens(plan.lensId);
+                    if (lens == nullptr || settings == nullptr) {
                         result = failed_result(plan, "no implementation of lens \"" +
                                                          plan.lensId +
                                                          "\" is built into this binary");
                     } else {
-                        const LensContext context{changes, config, settings->second, token};
+                        const LensContext context{input, *settings, changes, services, token};
                         result = lens->run(plan, context);
                         result.planOrdinal = plan.planOrdinal;
                     }
@@ -131,7 +133,7 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                 if (cancel.cancelled()) {
                     result = failed_result(plan, "run cancelled before the lens finished");
                 } else if (Clock::now() >= deadline) {
-                    result = failed_result(plan, time_limit_message(config, plan.lensId));
+                    result = failed_result(plan, time_limit_message(input, plan.lensId));
                 }
             }
             std::lock_guard lock(shared.mu);

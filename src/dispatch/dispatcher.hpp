@@ -39,9 +39,11 @@ class Dispatcher {
   public:
     Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchOptions options = {});
 
+    /// Each plan's lens gets `input`, its LensInput, `changes`, `services` and a token that
+    /// stops at its `timeout` and when `cancel` stops.
     std::vector<contracts::LensResult> run(const std::vector<contracts::LensPlan>& plans,
-                                           const ChangeSource& changes,
-                                           const config::Config& config,
+                                           const ChangeSource& changes, const RunInput& input,
+                                           const Services& services = {},
                                            const util::CancellationToken& cancel = {}) const;
 
   private:

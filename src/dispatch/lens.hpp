@@ -1,5 +1,18 @@
 #pragma once
 
+// The lens API: what a lens implementation (rule, model, execution or external) receives and
+// returns. doc/lens-api.md describes it for lens authors.
+//
+// - A Lens is stateless after construction; one instance serves every worker at once.
+// - run(plan, context) returns a LensResult for the plan. Expected failures (a provider's 429,
+//   a command's non-zero exit, an invalid answer) are failed or degraded results with error
+//   codes; exceptions are for bugs and unreadable input and become failed results too.
+// - context.run is the immutable RunInput (SkillInput + every lens's resolved settings);
+//   context.settings is this lens's LensInput; context.changes the read-only change;
+//   context.services the provider client, command runner, budget ledger and clock (null when
+//   the run does not offer them); context.cancel the CancellationToken to poll and to pass on.
+// - A lens never reads the Config, the environment or the working tree.
+
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -7,10 +20,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
 
-#include "config/config.hpp"
 #include "contracts/types.hpp"
+#include "dispatch/run_input.hpp"
+#include "dispatch/services.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::dispatch {
@@ -24,10 +40,9 @@ struct AddedLine {
 /// The added lines of one changed file, iterated in line order.
 ///
 /// For a diff they are listed: views into the change set, valid for the whole run. When every
-/// line of the file is added (all-files mode) nothing is held: iterating reads the file through
-/// a loader, one file at a time, and a line's text lives as long as the iterator that produced
-/// it (a range-for loop may keep views of earlier lines). Iterating then throws when the file
-/// cannot be read.
+/// line of the file is added (all-files mode) nothing is held: read() reads the file through a
+/// loader (the only I/O, and it throws when the file cannot be read), and the lines it returns
+/// view that content for as long as the returned Lines lives. Iterating never reads.
 class AddedLines {
   public:
     /// Reads the whole new content; never returns null (it throws instead).
@@ -35,6 +50,7 @@ class AddedLines {
 
     class Iterator;
     struct Sentinel {};
+    class Lines;
 
     AddedLines() = default;
     AddedLines(std::vector<AddedLine> lines) : listed_(std::move(lines)) {}
@@ -47,8 +63,8 @@ class AddedLines {
     bool empty() const { return size() == 0; }
     void push_back(AddedLine line) { listed_.push_back(line); }
 
-    Iterator begin() const;
-    Sentinel end() const { return {}; }
+    /// The lines, read now when they are not held. Keep the result while using its views.
+    Lines read() const;
 
   private:
     std::vector<AddedLine> listed_;
@@ -74,6 +90,7 @@ class AddedLines::Iterator {
 
   private:
     friend class AddedLines;
+    friend class Lines;
     void advance();
 
     const std::vector<AddedLine>* listed_ = nullptr;
@@ -84,6 +101,18 @@ class AddedLines::Iterator {
     bool done_ = true;
 };
 
+/// The added lines of a file as read(): iterable, and holding the content they view.
+class AddedLines::Lines {
+  public:
+    Iterator begin() const;
+    Sentinel end() const { return {}; }
+
+  private:
+    friend class AddedLines;
+    const std::vector<AddedLine>* listed_ = nullptr;
+    std::shared_ptr<const std::string> content_;  ///< every_line(): what the views point into
+};
+
 inline AddedLines AddedLines::every_line(std::size_t count, Loader load) {
     AddedLines lines;
     lines.count_ = count;
@@ -91,20 +120,32 @@ inline AddedLines AddedLines::every_line(std::size_t count, Loader load) {
     return lines;
 }
 
-inline AddedLines::Iterator AddedLines::begin() const {
-    Iterator it;
+inline AddedLines::Lines AddedLines::read() const {
+    Lines lines;
     if (load_) {
         if (count_ > 0) {
-            it.content_ = load_();
+            lines.content_ = load_();
+        }
+    } else {
+        lines.listed_ = &listed_;
+    }
+    return lines;
+}
+
+inline AddedLines::Iterator AddedLines::Lines::begin() const {
+    Iterator it;
+    if (listed_ == nullptr) {
+        if (content_) {
+            it.content_ = content_;
             it.done_ = false;
             it.advance();
         }
         return it;
     }
-    it.listed_ = &listed_;
-    it.done_ = listed_.empty();
+    it.listed_ = listed_;
+    it.done_ = listed_->empty();
     if (!it.done_) {
-        it.current_ = listed_.front();
+        it.current_ = listed_->front();
     }
     return it;
 }
@@ -154,14 +195,16 @@ class ChangeSource {
 
     /// Work that several plans of one run would repeat on the same file, done once: the first
     /// call for (`path`, `key`) runs `compute` and keeps its value for the run; later calls get
-    /// that value. `key` names the computation and the type of its value, and must determine
-    /// the value together with the file's content (results may not depend on which plan asked
-    /// first). Thread-safe; the default keeps nothing. Use shared_value() for a typed value.
+    /// that value. `key` names the computation and must determine the value together with the
+    /// file's content (results may not depend on which plan asked first); `type` is the value's
+    /// type, checked on every call (a key reused for another type throws std::logic_error).
+    /// Thread-safe; the default keeps nothing. Call it through shared_value<T>().
     virtual std::shared_ptr<const void> shared(
-        std::string_view path, std::string_view key,
+        std::string_view path, std::string_view key, std::type_index type,
         const std::function<std::shared_ptr<const void>()>& compute) const {
         (void)path;
         (void)key;
+        (void)type;
         return compute();
     }
 };
@@ -171,14 +214,16 @@ template <class T, class Compute>
 std::shared_ptr<const T> shared_value(const ChangeSource& changes, std::string_view path,
                                       std::string_view key, Compute&& compute) {
     return std::static_pointer_cast<const T>(
-        changes.shared(path, key, [&]() -> std::shared_ptr<const void> { return compute(); }));
+        changes.shared(path, key, std::type_index(typeid(T)),
+                       [&]() -> std::shared_ptr<const void> { return compute(); }));
 }
 
-/// Everything a lens run receives besides its plan.
+/// Everything a lens run receives besides its plan, and nothing else.
 struct LensContext {
-    const ChangeSource& changes;
-    const config::Config& config;
-    const config::LensSettings& settings;
+    const RunInput& run;         ///< the run's immutable input (every lens's settings)
+    const LensInput& settings;   ///< this lens's resolved settings (== *run.lens(plan.lensId))
+    const ChangeSource& changes; ///< the change under test, read-only
+    const Services& services;    ///< provider client, command runner, budget ledger, clock
     /// Stops at the lens's deadline, when the dispatcher gives up on it and when the run is
     /// cancelled (a signal). A lens polls it between units of work (a file, a rule pass) and
     /// passes it to whatever may block (run_process, an HTTP transfer); it then throws or
@@ -190,13 +235,11 @@ struct LensContext {
 };
 
 /// A lens plug-in: from a LensPlan and its context to a LensResult. Implementations are
-/// stateless after construction, so one instance serves every worker at once.
+/// stateless after construction, so one instance serves every worker at once. Its id, version
+/// and class are the registry's (plan.lensId, plan.lensVersion), never restated here.
 class Lens {
   public:
     virtual ~Lens() = default;
-    virtual std::string_view id() const = 0;
-    virtual std::string_view version() const = 0;
-    virtual contracts::LensClass lens_class() const = 0;
     /// Runs one plan. May throw; the dispatcher turns that into a failed result.
     virtual contracts::LensResult run(const contracts::LensPlan& plan,
                                       const LensContext& context) const = 0;

@@ -22,7 +22,7 @@ bool any_match(const std::vector<std::string>& globs, std::string_view path) {
 contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
                                         const dispatch::LensContext& context) const {
     std::vector<contracts::Finding> findings;
-    const auto& layers = context.config.layers;
+    const auto& layers = context.run.layers;
     std::size_t imports_checked = 0;
     for (const auto& path : plan.changedFiles) {
         if (layers.empty()) {
@@ -45,7 +45,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
             continue;
         }
         std::string_view previous;
-        for (const auto& added : view->addedLines) {
+        for (const auto& added : view->addedLines.read()) {
             const auto targets = import_targets(view->language, path, added.text);
             imports_checked += targets.empty() ? 0 : 1;
             for (const config::LayerRule* layer : applicable) {

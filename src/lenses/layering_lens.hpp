@@ -10,9 +10,6 @@ namespace qa::lenses {
 class LayeringLens : public dispatch::Lens {
   public:
     explicit LayeringLens(std::string version) : version_(std::move(version)) {}
-    std::string_view id() const override { return "architecture"; }
-    std::string_view version() const override { return version_; }
-    contracts::LensClass lens_class() const override { return contracts::LensClass::architecture; }
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext& context) const override;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "config/defaults.hpp"
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
@@ -120,7 +121,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         file_lines = split_lines(load());
         std::vector<bool> wanted(file_lines.size() + 1, false);
         const auto last = static_cast<std::int64_t>(file_lines.size());
-        for (const auto& added : view.addedLines) {
+        for (const auto& added : view.addedLines.read()) {
             for (std::int64_t l = std::max<std::int64_t>(1, added.lineNo - spec.diffContext);
                  l <= std::min<std::int64_t>(last, added.lineNo + spec.diffContext); ++l) {
                 wanted[static_cast<std::size_t>(l)] = true;
@@ -134,7 +135,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         }
         text = scope.buffer;
     } else {
-        for (const auto& added : view.addedLines) {
+        for (const auto& added : view.addedLines.read()) {
             scope.buffer.append(added.text).push_back('\n');
             scope.lineNumbers.push_back(added.lineNo);
         }
@@ -206,7 +207,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
 
     std::vector<std::uint32_t> lines;
     if (!whole) {
-        for (const auto& added : view.addedLines) {
+        for (const auto& added : view.addedLines.read()) {
             lines.push_back(added.lineNo);
         }
     }
@@ -217,105 +218,10 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
 
 }  // namespace
 
-std::string evidence_hash(std::string_view rule_id, std::string_view evidence_key) {
-    util::Sha256 hash;
-    hash.update(rule_id);
-    hash.update(std::string_view("\0", 1));
-    hash.update(evidence_key);
-    return hash.hex_digest();
-}
-
-contracts::Finding make_finding(const contracts::LensPlan& plan, const std::string& rule_id,
-                                contracts::Severity severity, bool blocking,
-                                const std::string& file, std::int64_t line,
-                                const std::string& summary, json::Value evidence,
-                                std::string_view evidence_key) {
-    return make_hashed_finding(plan, rule_id, severity, blocking, file, line, summary,
-                               std::move(evidence), evidence_hash(rule_id, evidence_key));
-}
-
-contracts::Finding make_hashed_finding(const contracts::LensPlan& plan, const std::string& rule_id,
-                                       contracts::Severity severity, bool blocking,
-                                       const std::string& file, std::int64_t line,
-                                       const std::string& summary, json::Value evidence,
-                                       std::string evidence_hash) {
-    contracts::Finding f;
-    f.lensId = plan.lensId;
-    f.subLensId = plan.subLensId;
-    f.ruleId = rule_id;
-    f.severity = severity;
-    f.blocking = blocking;
-    f.file = file;
-    f.startLine = line;
-    f.endLine = line;
-    f.summary = summary;
-    f.evidence = std::move(evidence);
-    // Content, not position: the same secret on another line is the same evidence.
-    f.evidenceHash = std::move(evidence_hash);
-    // sha256 of the canonical array [lensId, ruleId, file, line, evidenceHash], written directly.
-    std::string key = "[";
-    json::append_canonical_string(plan.lensId, key);
-    key.push_back(',');
-    json::append_canonical_string(rule_id, key);
-    key.push_back(',');
-    json::append_canonical_string(file, key);
-    key.push_back(',');
-    json::append_canonical(json::Value(line), key);
-    key.push_back(',');
-    json::append_canonical_string(f.evidenceHash, key);
-    key.push_back(']');
-    f.findingId = util::sha256_hex(key).substr(0, 16);
-    return f;
-}
-
-contracts::LensResult completed_result(const contracts::LensPlan& plan,
-                                       std::vector<contracts::Finding> findings,
-                                       std::vector<std::string> evidence_summary) {
-    verdict::sort_findings(findings);
-    contracts::LensResult r;
-    r.schemaVersion = "lens-result.v1";
-    r.planOrdinal = plan.planOrdinal;
-    r.lensId = plan.lensId;
-    r.subLensId = plan.subLensId;
-    r.lensVersion = plan.lensVersion;
-    r.status = contracts::LensStatus::completed;
-    r.degraded = false;
-    if (!plan.omittedFiles.empty()) {
-        // Some files were not looked at: say so, never pretend the scope was complete.
-        r.status = contracts::LensStatus::degraded;
-        r.degraded = true;
-        r.warningCodes.push_back(contracts::ErrorCode::CONTEXT_BOUND_EXCEEDED);
-        evidence_summary.push_back(std::to_string(plan.omittedFiles.size()) +
-                                   " file(s) omitted by the context bound");
-    }
-    r.findings = std::move(findings);
-    r.evidenceSummary = std::move(evidence_summary);
-    // Rule lenses call no model: their usage is known to be zero.
-    r.usage.inputTokens = 0;
-    r.usage.outputTokens = 0;
-    r.usage.totalTokens = 0;
-    r.usage.costUsd = 0.0;
-    r.usage.unavailableReason = std::nullopt;
-    r.executionAudit = std::nullopt;
-    // The canonical JSON of the findings array, hashed one element at a time (the same bytes
-    // as canonical() of the whole array, without holding it: a scan may find thousands).
-    util::Sha256 hashed;
-    hashed.update("[");
-    for (std::size_t i = 0; i < r.findings.size(); ++i) {
-        hashed.update(i == 0 ? "" : ",");
-        hashed.update(contracts::canonical_json(r.findings[i]));
-    }
-    hashed.update("]");
-    r.adapterResponseHash = hashed.hex_digest();
-    return r;
-}
-
-RuleLens::RuleLens(std::string id, std::string version, contracts::LensClass cls,
-                   std::shared_ptr<const rules::RuleSet> rules, RuleSelector selector,
-                   bool hygiene_sub_lens, std::shared_ptr<const rules::RuleSet> credentials)
+RuleLens::RuleLens(std::string id, std::shared_ptr<const rules::RuleSet> rules,
+                   RuleSelector selector, bool hygiene_sub_lens,
+                   std::shared_ptr<const rules::RuleSet> credentials)
     : id_(std::move(id)),
-      version_(std::move(version)),
-      class_(cls),
       rules_(std::move(rules)),
       selector_(std::move(selector)),
       hygiene_(hygiene_sub_lens),
@@ -325,16 +231,16 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                     const dispatch::LensContext& context) const {
     const auto& settings = context.settings;
     const bool run_hygiene = hygiene_ && plan.subLensId == std::optional<std::string>("hygiene");
-    std::uint64_t max_file_bytes = 1024 * 1024;
+    std::uint64_t max_file_bytes = config::defaults::kOversizeFileBytes;
     if (const json::Value* v = settings.options.find("max_file_bytes"); v && v->is_integer()) {
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }
     std::vector<std::string> lenses;
     for (const rules::Rule& rule : rules_->rules()) {
-        const auto it = context.config.lenses.find(rule.lens);
+        const dispatch::LensInput* other = context.run.lens(rule.lens);
         // A rules file compiled on its own has no lens: its rules are this lens's.
-        const bool enabled = rule.lens.empty() || rule.lens == id_ ||
-                             (it != context.config.lenses.end() && it->second.enabled);
+        const bool enabled =
+            rule.lens.empty() || rule.lens == id_ || (other != nullptr && other->enabled);
         if (enabled && std::find(lenses.begin(), lenses.end(), rule.lens) == lenses.end()) {
             lenses.push_back(rule.lens);
         }
@@ -342,7 +248,8 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     std::sort(lenses.begin(), lenses.end());
     // Names the scan of a file: the rules that run and the buffer scanned, which the lenses
     // sharing the rules and the mode have in common.
-    std::string scan_key = "rule-scan/" + rules_->source() + "/" + settings.mode + "/" +
+    std::string scan_key = "rule-scan/" + rules_->source() + "/" +
+                           std::string(dispatch::to_string(settings.mode)) + "/" +
                            std::to_string(settings.diffContext);
     for (const auto& lens : lenses) {
         scan_key += "/" + lens;
@@ -350,8 +257,9 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     const ScanSpec spec{*rules_,
                         *credentials_,
                         std::move(lenses),
-                        settings.mode == "file" || settings.mode == "all",
-                        settings.mode == "diff_context",
+                        settings.mode == dispatch::LensMode::file ||
+                            settings.mode == dispatch::LensMode::all,
+                        settings.mode == dispatch::LensMode::diff_context,
                         static_cast<std::int64_t>(settings.diffContext)};
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
@@ -427,7 +335,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         // Directives on added lines that suppressed nothing: reported, never blocking.
         if (scan->directive) {
             std::vector<std::uint32_t> added;
-            for (const auto& a : view->addedLines) {
+            for (const auto& a : view->addedLines.read()) {
                 added.push_back(a.lineNo);
             }
             const std::string content = context.changes.full_content(path).value_or("");

@@ -88,22 +88,30 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
 }
 
 std::shared_ptr<const void> GitChangeSource::shared(
-    std::string_view path, std::string_view key,
+    std::string_view path, std::string_view key, std::type_index type,
     const std::function<std::shared_ptr<const void>()>& compute) const {
     std::string name(key);
     name.push_back('\0');
     name.append(path);
+    const auto checked = [&](const std::pair<std::type_index, std::shared_ptr<const void>>& kept) {
+        if (kept.first != type) {
+            throw std::logic_error("shared value \"" + std::string(key) +
+                                   "\" asked for with two different types");
+        }
+        return kept.second;
+    };
     {
         std::lock_guard lock(shared_mutex_);
         if (const auto it = shared_.find(name); it != shared_.end()) {
-            return it->second;
+            return checked(it->second);
         }
     }
     // Computed outside the lock, so other files go on meanwhile. Two plans that ask at once both
     // compute; the values are equal by contract, and the first one kept is what everyone gets.
     auto value = compute();
     std::lock_guard lock(shared_mutex_);
-    return shared_.emplace(std::move(name), std::move(value)).first->second;
+    return checked(
+        shared_.emplace(std::move(name), std::make_pair(type, std::move(value))).first->second);
 }
 
 }  // namespace qa::orchestrator

@@ -5,6 +5,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <typeindex>
+#include <utility>
 
 #include "dispatch/lens.hpp"
 #include "git/blob_reader.hpp"
@@ -26,7 +28,7 @@ class GitChangeSource : public dispatch::ChangeSource {
     const dispatch::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
     std::shared_ptr<const void> shared(
-        std::string_view path, std::string_view key,
+        std::string_view path, std::string_view key, std::type_index type,
         const std::function<std::shared_ptr<const void>()>& compute) const override;
 
     /// Every view, sorted by path.
@@ -53,7 +55,9 @@ class GitChangeSource : public dispatch::ChangeSource {
     std::map<std::string, BlobRef, std::less<>> blobs_;
     mutable std::mutex shared_mutex_;
     /// shared() values by key + '\0' + path; small (a file's prefilter result), one per file.
-    mutable std::map<std::string, std::shared_ptr<const void>, std::less<>> shared_;
+    mutable std::map<std::string, std::pair<std::type_index, std::shared_ptr<const void>>,
+                     std::less<>>
+        shared_;
 };
 
 }  // namespace qa::orchestrator

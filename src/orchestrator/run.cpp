@@ -19,6 +19,7 @@
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
 #include "orchestrator/change_source.hpp"
+#include "orchestrator/run_input.hpp"
 #include "orchestrator/push_targets.hpp"
 #include "orchestrator/tree_config.hpp"
 #include "orchestrator/skill_input.hpp"
@@ -267,6 +268,11 @@ RunReport run(const RunRequest& request, const RunControl& control) {
     const auto repo_id = config.repoId ? *config.repoId : repo.repo_id();
     const std::size_t jobs =
         request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
+    const dispatch::ProcessRunner commands(control.children);
+    const dispatch::SteadyTimeSource clock;
+    dispatch::Services services;
+    services.commands = &commands;
+    services.clock = &clock;
     dispatch::DispatchOptions dispatch_options;
     dispatch_options.on_overdue = control.onOverdueLens;
     const dispatch::Dispatcher dispatcher(
@@ -303,7 +309,10 @@ RunReport run(const RunRequest& request, const RunControl& control) {
                                     plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
-        auto results = dispatcher.run(out.plan.plans, source, config, control.cancel);
+        const dispatch::RunInput run_input =
+            make_run_input(config, plan::builtin_registry(), out.input);
+        auto results =
+            dispatcher.run(out.plan.plans, source, run_input, services, control.cancel);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
         check_interrupted();
         const auto dispatched = Clock::now();

@@ -70,7 +70,7 @@ contracts::SkillInput make_skill_input(const config::Config& config, const std::
         contracts::ProviderBinding b;
         b.bindingId = p.bindingId;
         b.adapterId = to_enum<contracts::AdapterId>(p.adapter);
-        b.adapterVersion = kAdapterVersion;
+        b.adapterVersion = std::string(config::defaults::kAdapterVersion);
         b.modelId = p.model;
         b.maxTokens = p.maxTokens;
         b.seed = p.seed;

@@ -9,7 +9,7 @@ namespace qa::orchestrator {
 
 /// The adapter version every provider binding records; bumped when an adapter's request or
 /// response handling changes, which changes the executionKey.
-inline constexpr const char* kAdapterVersion = "1.0.0";
+inline constexpr std::string_view kAdapterVersion = config::defaults::kAdapterVersion;
 
 /// The SkillInput of a run. `repoRoot` is recorded as "." (the root itself): an absolute path
 /// would make artifacts differ between two clones of the same repository.

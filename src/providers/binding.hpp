@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "config/defaults.hpp"
 #include "contracts/types.hpp"
 
 namespace qa::config {
@@ -42,11 +43,11 @@ struct Binding {
 
 /// The adapter's version, recorded in every binding and in cache keys: bump it whenever the
 /// request a binding sends or the way an answer is read changes.
-inline constexpr std::string_view kAdapterVersion = "1.0.0";
+inline constexpr std::string_view kAdapterVersion = config::defaults::kAdapterVersion;
 
 /// Default base URLs, spelled as the providers' SDKs spell them.
-inline constexpr std::string_view kOpenAiDefaultBaseUrl = "https://api.openai.com/v1";
-inline constexpr std::string_view kAnthropicDefaultBaseUrl = "https://api.anthropic.com";
+inline constexpr std::string_view kOpenAiDefaultBaseUrl = config::defaults::kOpenAiBaseUrl;
+inline constexpr std::string_view kAnthropicDefaultBaseUrl = config::defaults::kAnthropicBaseUrl;
 
 /// The binding a `[providers.<id>]` table describes, with the seed's pinned parameters.
 Binding binding_from(const config::ProviderSettings& settings);

@@ -28,9 +28,6 @@ class NoChanges : public dispatch::ChangeSource {
 /// with several workers results finish out of order.
 class EchoLens : public dispatch::Lens {
   public:
-    std::string_view id() const override { return "echo"; }
-    std::string_view version() const override { return "1.0.0"; }
-    contracts::LensClass lens_class() const override { return contracts::LensClass::style; }
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext&) const override {
         {
@@ -48,9 +45,6 @@ class EchoLens : public dispatch::Lens {
 
 class ThrowingLens : public dispatch::Lens {
   public:
-    std::string_view id() const override { return "throws"; }
-    std::string_view version() const override { return "1.0.0"; }
-    contracts::LensClass lens_class() const override { return contracts::LensClass::style; }
     contracts::LensResult run(const contracts::LensPlan&,
                               const dispatch::LensContext&) const override {
         throw std::runtime_error("rule file is corrupt");
@@ -60,9 +54,6 @@ class ThrowingLens : public dispatch::Lens {
 /// Runs until asked to stop: a lens past its time limit.
 class HangingLens : public dispatch::Lens {
   public:
-    std::string_view id() const override { return "hangs"; }
-    std::string_view version() const override { return "1.0.0"; }
-    contracts::LensClass lens_class() const override { return contracts::LensClass::style; }
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext& context) const override {
         while (!context.should_stop()) {
@@ -72,12 +63,14 @@ class HangingLens : public dispatch::Lens {
     }
 };
 
-config::Config config_with(std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
-    config::Config c;
+dispatch::RunInput config_with(
+    std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
+    dispatch::RunInput input;
     for (const auto& [id, timeout] : lenses) {
-        c.lenses[id].timeoutMs = timeout;
+        input.lenses[id].lensId = id;
+        input.lenses[id].timeout = std::chrono::milliseconds(timeout);
     }
-    return c;
+    return input;
 }
 
 std::string canonical_results(const std::vector<contracts::LensResult>& results) {
@@ -164,9 +157,6 @@ namespace {
 class StubbornLens : public dispatch::Lens {
   public:
     explicit StubbornLens(std::chrono::milliseconds ignore) : ignore_(ignore) {}
-    std::string_view id() const override { return "stubborn"; }
-    std::string_view version() const override { return "1.0.0"; }
-    contracts::LensClass lens_class() const override { return contracts::LensClass::style; }
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext&) const override {
         std::this_thread::sleep_for(ignore_);
@@ -195,7 +185,7 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     });
     const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true),
                             test::make_plan(2, "echo", true)},
-                           changes, cfg, util::CancellationToken(run_stop.get_token()));
+                           changes, cfg, {}, util::CancellationToken(run_stop.get_token()));
     signal.join();
     REQUIRE(out.size() == 3);
     CHECK(out[0].status == contracts::LensStatus::failed);

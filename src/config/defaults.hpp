@@ -1,0 +1,24 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+/// The one table of defaults: every default value that more than one place needs lives here
+/// (the config's struct initialisers, the skill input, the dispatcher, the lenses read these).
+namespace qa::config::defaults {
+
+inline constexpr std::int64_t kLensTimeoutMs = 60000;
+inline constexpr std::int64_t kProviderTimeoutMs = 60000;
+inline constexpr std::int64_t kProviderMaxTokens = 4096;
+inline constexpr std::int64_t kMaxCommandsPerPlan = 8;
+inline constexpr std::int64_t kCommandTimeoutMs = 120000;
+inline constexpr std::int64_t kMaxCommandOutputBytes = 1 << 20;  ///< stdout and stderr each
+/// The hygiene lens's oversize-file threshold (`[lenses.style.options] max_file_bytes`).
+inline constexpr std::uint64_t kOversizeFileBytes = 1024 * 1024;
+/// `[providers.<id>] base_url` when it is not set, per adapter.
+inline constexpr std::string_view kOpenAiBaseUrl = "https://api.openai.com/v1";
+inline constexpr std::string_view kAnthropicBaseUrl = "https://api.anthropic.com";
+/// ProviderBinding.adapterVersion of both built-in adapters.
+inline constexpr std::string_view kAdapterVersion = "1.0.0";
+
+}  // namespace qa::config::defaults

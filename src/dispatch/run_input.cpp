@@ -1,0 +1,55 @@
+#include "dispatch/run_input.hpp"
+
+#include <array>
+#include <utility>
+
+namespace qa::dispatch {
+namespace {
+
+constexpr std::array<std::pair<LensKind, std::string_view>, 4> kKinds = {{
+    {LensKind::rule, "rule"},
+    {LensKind::model, "model"},
+    {LensKind::execution, "execution"},
+    {LensKind::external, "external"},
+}};
+constexpr std::array<std::pair<LensMode, std::string_view>, 4> kModes = {{
+    {LensMode::added, "added"},
+    {LensMode::diff_context, "diff_context"},
+    {LensMode::file, "file"},
+    {LensMode::all, "all"},
+}};
+
+template <class E, std::size_t N>
+std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& table, E value) {
+    for (const auto& [v, name] : table) {
+        if (v == value) {
+            return name;
+        }
+    }
+    return {};
+}
+
+template <class E, std::size_t N>
+std::optional<E> value_of(const std::array<std::pair<E, std::string_view>, N>& table,
+                          std::string_view text) {
+    for (const auto& [v, name] : table) {
+        if (name == text) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view to_string(LensKind kind) { return name_of(kKinds, kind); }
+std::string_view to_string(LensMode mode) { return name_of(kModes, mode); }
+std::optional<LensKind> lens_kind_from(std::string_view text) { return value_of(kKinds, text); }
+std::optional<LensMode> lens_mode_from(std::string_view text) { return value_of(kModes, text); }
+
+const LensInput* RunInput::lens(std::string_view lens_id) const {
+    const auto it = lenses.find(lens_id);
+    return it == lenses.end() ? nullptr : &it->second;
+}
+
+}  // namespace qa::dispatch

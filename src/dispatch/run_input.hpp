@@ -1,0 +1,65 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.hpp"
+#include "config/defaults.hpp"
+#include "contracts/types.hpp"
+#include "json/value.hpp"
+
+namespace qa::dispatch {
+
+/// How a lens is implemented (lenses/registry.v1.json `kind`, or `kind = "external"` in the
+/// config): what the lens catalog builds it from.
+enum class LensKind { rule, model, execution, external };
+/// Which lines a lens reports on (`[lenses.<id>] mode`).
+enum class LensMode { added, diff_context, file, all };
+
+std::string_view to_string(LensKind kind);
+std::string_view to_string(LensMode mode);
+std::optional<LensKind> lens_kind_from(std::string_view text);
+std::optional<LensMode> lens_mode_from(std::string_view text);
+
+/// One lens's settings for this run, resolved once from the registry and the configuration,
+/// with the contracts' enums: what a lens reads about itself.
+struct LensInput {
+    std::string lensId;
+    LensKind kind = LensKind::rule;
+    contracts::LensClass lensClass = contracts::LensClass::style;
+    std::string lensVersion;
+    bool enabled = true;
+    bool required = true;
+    LensMode mode = LensMode::added;
+    std::int64_t diffContext = 3;
+    std::chrono::milliseconds timeout{config::defaults::kLensTimeoutMs};
+    contracts::PermissionProfileId permissionProfile = contracts::PermissionProfileId::read_only;
+    /// The binding a model lens calls (`[providers.<provider>]`), resolved; nullopt otherwise.
+    std::optional<config::ProviderSettings> provider;
+    std::int64_t maxInputTokens = 0;
+    std::int64_t maxOutputTokens = 0;
+    std::optional<double> maxCostUsd;
+    contracts::OverflowPolicy overflowPolicy = contracts::OverflowPolicy::stop;
+    json::Value options = json::Object{};  ///< `[lenses.<id>.options]`, lens-specific
+};
+
+/// The immutable input of one checked change: the SkillInput the artifacts record and every
+/// lens's resolved settings. Built once at the top of a run (orchestrator::make_run_input);
+/// the dispatcher, the lenses and the verdict read it, never the Config, so that what a run
+/// depended on is what its artifacts say.
+struct RunInput {
+    contracts::SkillInput skill;
+    std::map<std::string, LensInput, std::less<>> lenses;  ///< every known lens, by lensId
+    std::vector<config::LayerRule> layers;                 ///< `[[architecture.layers]]`
+
+    /// The lens `lens_id`, or nullptr when it is not known.
+    const LensInput* lens(std::string_view lens_id) const;
+};
+
+}  // namespace qa::dispatch

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "util/cancellation.hpp"
+#include "util/process.hpp"
+
+namespace qa::providers {
+class ProviderClient;
+}
+
+namespace qa::dispatch {
+
+/// Runs a command for a lens (argv, never a shell string). The binaries' runner registers the
+/// child's process group with the process's ChildRegistry, so a signal kills it; the
+/// execution sandbox will wrap it. Expected failures (non-zero exit, timeout) are values.
+class CommandRunner {
+  public:
+    virtual ~CommandRunner() = default;
+    virtual util::ProcessResult run(util::ProcessSpec spec,
+                                    const util::CancellationToken& cancel) const = 0;
+};
+
+/// run_process with the token and, when given, the registry of live child groups.
+class ProcessRunner final : public CommandRunner {
+  public:
+    explicit ProcessRunner(util::ChildRegistry* children = nullptr) : children_(children) {}
+    util::ProcessResult run(util::ProcessSpec spec,
+                            const util::CancellationToken& cancel) const override {
+        spec.cancel = cancel;
+        spec.children = children_;
+        return util::run_process(spec);
+    }
+
+  private:
+    util::ChildRegistry* children_;
+};
+
+/// The run's budget, kept live: a lens reserves what a paid call may cost before making it
+/// and settles what it really cost afterwards, so that a call the budget cannot cover is never
+/// made. Interface only: the ledger lands with the model lenses.
+class BudgetLedger {
+  public:
+    struct Reservation {
+        std::uint64_t id = 0;
+    };
+    virtual ~BudgetLedger() = default;
+    /// Reserves `tokens` and `cost_usd` for `lens_id`; nullopt when the run's or the lens's
+    /// budget cannot cover them (the lens then reports BUDGET_*_EXCEEDED and makes no call).
+    virtual std::optional<Reservation> reserve(std::string_view lens_id, std::int64_t tokens,
+                                               double cost_usd) = 0;
+    /// Replaces the reservation by what the call used (0 and 0 when it was not made).
+    virtual void settle(const Reservation& reservation, std::int64_t tokens_used,
+                        double cost_usd) = 0;
+};
+
+/// Time for lenses that measure it (retry waits, durations in evidence); tests may fake it.
+class TimeSource {
+  public:
+    virtual ~TimeSource() = default;
+    virtual std::chrono::steady_clock::time_point now() const = 0;
+};
+
+class SteadyTimeSource final : public TimeSource {
+  public:
+    std::chrono::steady_clock::time_point now() const override {
+        return std::chrono::steady_clock::now();
+    }
+};
+
+/// What a lens may call besides reading the change. A null slot is a service this run does
+/// not offer (no provider configured, no budget ledger yet): a lens that needs it fails with a
+/// code, it never passes.
+struct Services {
+    const providers::ProviderClient* provider = nullptr;
+    const CommandRunner* commands = nullptr;
+    BudgetLedger* budget = nullptr;
+    const TimeSource* clock = nullptr;
+};
+
+}  // namespace qa::dispatch

@@ -1,0 +1,27 @@
+#include "lenses/catalog.hpp"
+
+namespace qa::lenses {
+
+void Catalog::add_kind(dispatch::LensKind kind, LensFactory factory) {
+    factories_[kind] = std::move(factory);
+}
+
+void Catalog::build(const plan::Registry& registry) {
+    for (const auto& entry : registry.lenses) {
+        const auto kind = dispatch::lens_kind_from(entry.kind);
+        const auto factory = kind ? factories_.find(*kind) : factories_.end();
+        if (factory == factories_.end()) {
+            continue;
+        }
+        if (auto lens = factory->second(entry)) {
+            lenses_[entry.lensId] = std::move(lens);
+        }
+    }
+}
+
+const dispatch::Lens* Catalog::find(std::string_view lens_id) const {
+    const auto it = lenses_.find(lens_id);
+    return it == lenses_.end() ? nullptr : it->second.get();
+}
+
+}  // namespace qa::lenses

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "dispatch/lens.hpp"
+#include "dispatch/run_input.hpp"
+#include "plan/registry.hpp"
+
+namespace qa::lenses {
+
+/// Builds the implementation of one registry lens of the factory's kind, from its entry (id,
+/// version, class and sub-lenses live there, once); nullptr when it has none for that lens.
+using LensFactory = std::function<std::unique_ptr<const dispatch::Lens>(const plan::LensEntry&)>;
+
+/// The lens implementations of a process, keyed by lensId and built from the registry by
+/// kind: one factory per LensKind (rule, model, execution, external). A lens whose kind has no
+/// factory, or whose factory returned nullptr, has no implementation: its plans fail ("no
+/// implementation"), they never pass. Immutable once built; shared by every worker.
+class Catalog {
+  public:
+    void add_kind(dispatch::LensKind kind, LensFactory factory);
+    /// Builds every lens of `registry` whose kind has a factory. Throws what a factory throws.
+    void build(const plan::Registry& registry);
+    const dispatch::Lens* find(std::string_view lens_id) const;
+
+  private:
+    std::map<dispatch::LensKind, LensFactory> factories_;
+    std::map<std::string, std::unique_ptr<const dispatch::Lens>, std::less<>> lenses_;
+};
+
+}  // namespace qa::lenses

@@ -1,0 +1,61 @@
+#include "orchestrator/run_input.hpp"
+
+#include <stdexcept>
+
+#include "contracts/enums.hpp"
+
+namespace qa::orchestrator {
+namespace {
+
+template <class E>
+E to_enum(std::optional<E> value, const std::string& text) {
+    if (!value) {
+        // Config and registry validation admit only valid spellings; reaching this is a bug.
+        throw std::logic_error("invalid enum text from a validated input: " + text);
+    }
+    return *value;
+}
+
+}  // namespace
+
+dispatch::RunInput make_run_input(const config::Config& config, const plan::Registry& registry,
+                                  contracts::SkillInput skill) {
+    dispatch::RunInput input;
+    input.skill = std::move(skill);
+    input.layers = config.layers;
+    for (const auto& entry : registry.lenses) {
+        dispatch::LensInput lens;
+        lens.lensId = entry.lensId;
+        lens.kind = to_enum(dispatch::lens_kind_from(entry.kind), entry.kind);
+        lens.lensClass = to_enum(contracts::enum_from_string<contracts::LensClass>(entry.lensClass),
+                                 entry.lensClass);
+        lens.lensVersion = entry.lensVersion;
+        if (const auto it = config.lenses.find(entry.lensId); it != config.lenses.end()) {
+            const config::LensSettings& s = it->second;
+            lens.enabled = s.enabled;
+            lens.required = s.required;
+            lens.mode = to_enum(dispatch::lens_mode_from(s.mode), s.mode);
+            lens.diffContext = s.diffContext;
+            lens.timeout = std::chrono::milliseconds(s.timeoutMs);
+            lens.permissionProfile = to_enum(
+                contracts::enum_from_string<contracts::PermissionProfileId>(s.permissionProfile),
+                s.permissionProfile);
+            for (const auto& p : config.providers) {
+                if (s.provider && p.bindingId == *s.provider) {
+                    lens.provider = p;
+                }
+            }
+            lens.maxInputTokens = s.maxInputTokens;
+            lens.maxOutputTokens = s.maxOutputTokens;
+            lens.maxCostUsd = s.maxCostUsd;
+            lens.overflowPolicy = to_enum(
+                contracts::enum_from_string<contracts::OverflowPolicy>(s.overflowPolicy),
+                s.overflowPolicy);
+            lens.options = s.options;
+        }
+        input.lenses.emplace(entry.lensId, std::move(lens));
+    }
+    return input;
+}
+
+}  // namespace qa::orchestrator

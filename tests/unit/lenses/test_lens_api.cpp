@@ -1,0 +1,104 @@
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dispatch/lens.hpp"
+#include "lenses/builtin.hpp"
+#include "lenses/catalog.hpp"
+#include "plan/registry.hpp"
+
+using namespace qa;
+
+namespace {
+
+class NamedLens : public dispatch::Lens {
+  public:
+    explicit NamedLens(std::string tag) : tag(std::move(tag)) {}
+    contracts::LensResult run(const contracts::LensPlan&,
+                              const dispatch::LensContext&) const override {
+        return {};
+    }
+    std::string tag;
+};
+
+}  // namespace
+
+TEST_CASE("the catalog builds each registry lens with its kind's factory", "[lenses][catalog]") {
+    const auto& registry = plan::builtin_registry();
+    lenses::Catalog catalog;
+    std::vector<std::string> seen;
+    catalog.add_kind(dispatch::LensKind::model, [&](const plan::LensEntry& entry) {
+        seen.push_back(entry.lensId + "@" + entry.lensVersion);
+        return std::make_unique<NamedLens>("model:" + entry.lensId);
+    });
+    catalog.build(registry);
+    std::vector<std::string> expected;
+    for (const auto& entry : registry.lenses) {
+        if (entry.kind == "model") {
+            expected.push_back(entry.lensId + "@" + entry.lensVersion);
+            const auto* lens = dynamic_cast<const NamedLens*>(catalog.find(entry.lensId));
+            REQUIRE(lens != nullptr);
+            CHECK(lens->tag == "model:" + entry.lensId);
+        } else {
+            CHECK(catalog.find(entry.lensId) == nullptr);  // no factory for its kind
+        }
+    }
+    CHECK_FALSE(expected.empty());
+    CHECK(seen == expected);
+}
+
+TEST_CASE("the built-in catalog has the rule lenses and no model lens yet", "[lenses][catalog]") {
+    for (const auto& entry : plan::builtin_registry().lenses) {
+        INFO(entry.lensId);
+        CHECK((lenses::builtin_lens(entry.lensId) != nullptr) == (entry.kind == "rule"));
+    }
+    CHECK(lenses::builtin_lens("no-such-lens") == nullptr);
+}
+
+TEST_CASE("added lines of a whole file are read by read(), never by iterating",
+          "[dispatch][lens-api]") {
+    int loads = 0;
+    const auto lines = dispatch::AddedLines::every_line(3, [&] {
+        ++loads;
+        return std::make_shared<const std::string>("a\nb\r\nc");
+    });
+    CHECK(lines.size() == 3);
+    CHECK(lines.every_line());
+    CHECK(loads == 0);
+    const auto read = lines.read();
+    CHECK(loads == 1);
+    std::vector<std::string> texts;
+    std::vector<std::uint32_t> numbers;
+    for (const auto& line : read) {
+        texts.emplace_back(line.text);
+        numbers.push_back(line.lineNo);
+    }
+    for (const auto& line : read) {  // a second pass reads nothing again
+        (void)line;
+    }
+    CHECK(loads == 1);
+    CHECK(texts == std::vector<std::string>{"a", "b\r", "c"});
+    CHECK(numbers == std::vector<std::uint32_t>{1, 2, 3});
+
+    const dispatch::AddedLines listed(std::vector<dispatch::AddedLine>{{4, "x"}, {9, "y"}});
+    numbers.clear();
+    for (const auto& line : listed.read()) {
+        numbers.push_back(line.lineNo);
+    }
+    CHECK(numbers == std::vector<std::uint32_t>{4, 9});
+}
+
+TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]") {
+    for (const auto kind : {dispatch::LensKind::rule, dispatch::LensKind::model,
+                            dispatch::LensKind::execution, dispatch::LensKind::external}) {
+        CHECK(dispatch::lens_kind_from(dispatch::to_string(kind)) == kind);
+    }
+    for (const auto mode : {dispatch::LensMode::added, dispatch::LensMode::diff_context,
+                            dispatch::LensMode::file, dispatch::LensMode::all}) {
+        CHECK(dispatch::lens_mode_from(dispatch::to_string(mode)) == mode);
+    }
+    CHECK_FALSE(dispatch::lens_kind_from("Rule").has_value());
+    CHECK_FALSE(dispatch::lens_mode_from("").has_value());
+}
