@@ -50,6 +50,10 @@ struct Rule {
     std::string regex;                        ///< as written in the file
     std::shared_ptr<const re2::RE2> pattern;  ///< compiled once, multi-line, never spans lines
     std::vector<std::string> keywords;  ///< lowercase; if any, one must occur on the match's line
+    /// `prefilter = "keywords"`: the shared RE2::Set holds only the keywords, never the regex.
+    /// For patterns without a fixed prefix (`[0-9a-f]{32}-us\d`), whose counted repetitions
+    /// would make the set's DFA track a counter at every byte of ordinary text.
+    bool keywordPrefilter = false;
     std::optional<int> secretGroup;     ///< capture group holding a secret, masked everywhere
     double minEntropy = 0.0;            ///< Shannon bits per byte the secret must reach
     /// A checksum the secret carries (`checksum = "github-crc32"`); one that fails is dropped.

@@ -357,6 +357,15 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         rule.secretGroup = static_cast<int>(g);
     }
     rule.minEntropy = r.number("min_entropy", 0.0, 8.0);
+    if (const toml::node* prefilter = r.get("prefilter")) {
+        if (r.string_of(*prefilter, "prefilter") != "keywords") {
+            r.fail_at(prefilter->source(), r.full_key("prefilter"), "expected \"keywords\"");
+        }
+        if (rule.keywords.empty()) {
+            r.fail_at(prefilter->source(), r.full_key("prefilter"), "needs keywords");
+        }
+        rule.keywordPrefilter = true;
+    }
     if (const toml::node* next = r.get("next_line")) {
         rule.nextLineSource = r.string_of(*next, "next_line");
         rule.nextLine = compile(rule.nextLineSource, *next, r.full_key("next_line"), r);
@@ -593,7 +602,8 @@ namespace {
 /// Whether a rule is checked by its keywords instead of joining the shared set. A rule reports
 /// only on lines holding one of its keywords, so skipping it where none occurs changes nothing.
 bool gated_by_keywords(const Rule& rule) {
-    return !rule.keywords.empty() && rule.pattern->ProgramSize() > kMaxSetProgramSize;
+    return !rule.keywords.empty() &&
+           (rule.keywordPrefilter || rule.pattern->ProgramSize() > kMaxSetProgramSize);
 }
 
 /// What a rule adds to the shared set: its regex, or for a gated rule its keywords, literals
@@ -650,7 +660,11 @@ const toml::array& rule_tables(const toml::table& root, const std::string& sourc
 
 RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
     RuleSet out;
-    auto compiled = std::make_unique<Compiled>(regex_options());
+    // The shared set holds over a hundred patterns: give its DFA room, so that the cache is not
+    // flushed and rebuilt while it scans (RE2's default budget is 8 MiB).
+    RE2::Options set_options = regex_options();
+    set_options.set_max_mem(64 << 20);
+    auto compiled = std::make_unique<Compiled>(set_options);
     std::set<std::string> ids;
     for (const RuleSource& source : sources) {
         const std::string& source_name = source.name;

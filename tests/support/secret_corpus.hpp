@@ -1802,7 +1802,7 @@ inline const std::vector<ProviderFormat>& provider_formats() {
         P("mailchimp", "mailchimp-api-key", "MAILCHIMP_API_KEY", {random(kHex, 32), fixed("-us14")}),
         P("okta", "okta-api-token", "OKTA_API_TOKEN", {fixed("00"), random(kBase64Url, 40)}, true),
         P("dropbox", "dropbox-token", "DROPBOX_ACCESS_TOKEN", {F("s", "l.u."), random(kBase64Url, 140)}),
-        P("asana", "asana-token", "ASANA_TOKEN", {fixed("2/"), random(kDigits, 16), fixed("/"), random(kDigits, 16), fixed(":"), random(kHex, 32)}),
+        P("asana", "asana-token", "ASANA_TOKEN", {fixed("2/"), random(kDigits, 16), fixed("/"), random(kDigits, 16), fixed(":"), random(kHex, 32)}, true),
         P("sonarqube", "sonarqube-token", "SONAR_TOKEN", {F("sq", "p_"), random(kHex, 40)}),
         P("snyk", "snyk-token", "SNYK_TOKEN", {random(kHex, 8), fixed("-"), random(kHex, 4), fixed("-4"), random(kHex, 3), fixed("-a"), random(kHex, 3), fixed("-"), random(kHex, 12)}, true),
         P("pulumi", "pulumi-access-token", "PULUMI_ACCESS_TOKEN", {F("pu", "l-"), random(kHex, 40)}),
