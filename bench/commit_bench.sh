@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 4 benchmark: wall time of `git commit` of a small staged change (3 files, ~50 lines) in a
-# 200-file repository (../shared/bench/gen_repo.py), measured by hyperfine in one run:
+# 200-file repository (bench/gen_repo.py), measured by hyperfine in one run:
 #   (a) no hook, (b) the qa-skill hook (embedded default config), (c) the pre-commit framework
 #   running one no-op hook, (d) the qa-skill hook in a repository of 200,000 commits (fast-import),
 #   (e) lefthook running `true`, when lefthook is installed.
@@ -8,7 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$(cd "${1:-$root/build/release}" && pwd)
-gen="$root/../shared/bench/gen_repo.py"
+gen="$root/bench/gen_repo.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1 PRE_COMMIT_HOME="$work/pre-commit-cache"

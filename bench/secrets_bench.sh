@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Secret-scanning benchmark (issue "Rule lenses ... fast and quiet", Speed): in one hyperfine run
-# over one generated tree (../shared/bench/gen_corpus.py: 2,000 source files, ~50 MB, 100 planted
+# over one generated tree (bench/gen_corpus.py: 2,000 source files, ~50 MB, 100 planted
 # FAKE secrets with a manifest), committed to git:
 #   - qa-skill run --all-files, embedded default config (every rule lens), at --jobs 1 and
 #     --jobs 2 (artifacts written, as a user runs it), and at --jobs 2 with --no-artifacts;
@@ -22,14 +22,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 qa=$(realpath "$1")
 runs=${2:-10}
 [[ -x $qa ]] || { echo "not an executable: $1" >&2; exit 2; }
-# The corpus generator: GEN_CORPUS, else bench/gen_corpus.py, else the shared bench folder beside
-# the clone (or beside a worktree's parent).
-gen=${GEN_CORPUS:-}
-for candidate in "$root/bench/gen_corpus.py" "$root/../shared/bench/gen_corpus.py" \
-    "$root/../../shared/bench/gen_corpus.py"; do
-    [[ -n $gen ]] || [[ ! -f $candidate ]] || gen=$candidate
-done
-[[ -n $gen ]] || { echo "no corpus generator (set GEN_CORPUS)" >&2; exit 2; }
+gen="$root/bench/gen_corpus.py"
 sl_dir=${SECRETLINT_DIR:-$root/bench/.secretlint}
 sl_version=13.0.6
 
