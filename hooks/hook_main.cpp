@@ -12,6 +12,8 @@
 #include "git/push_refs.hpp"
 #include "orchestrator/main_guard.hpp"
 #include "orchestrator/run.hpp"
+#include "report/output_options.hpp"
+#include "report/progress.hpp"
 #include "report/report.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
@@ -25,12 +27,19 @@ constexpr const char* kUsage =
     "qa-skill-hook pre-commit | pre-merge-commit | pre-push <remote> <url> | pre-receive | "
     "--dry-run  [options]";
 
-const qa::util::OptionSpec kOptions[] = {
+const qa::util::OptionSpec kHookOptions[] = {
     {"dry-run", "run what the pre-commit hook would run; print the plan and verdict; never block",
      ""},
     {"format", "output format", "text|json|sarif"},
     {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
 };
+
+/// The hook's own options, then the output options it shares with `qa-skill run`.
+std::vector<qa::util::OptionSpec> hook_options() {
+    std::vector<qa::util::OptionSpec> out(std::begin(kHookOptions), std::end(kHookOptions));
+    out.insert(out.end(), qa::report::kOutputOptions.begin(), qa::report::kOutputOptions.end());
+    return out;
+}
 
 std::optional<std::string> env(const char* name) {
     const char* v = std::getenv(name);
@@ -84,10 +93,11 @@ void prepare_pre_receive(qa::orchestrator::RunRequest& request,
 }
 
 int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control) {
-    const auto args = qa::util::parse_args("qa-skill-hook", kOptions,
+    const auto options = hook_options();
+    const auto args = qa::util::parse_args("qa-skill-hook", options,
                                            std::vector<std::string>(argv + 1, argv + argc));
     if (args.help) {
-        std::fputs(qa::util::usage_text(kUsage, kOptions).c_str(), stdout);
+        std::fputs(qa::util::usage_text(kUsage, options).c_str(), stdout);
         return qa::util::kExitPass;
     }
     const bool dry_run = args.flag("dry-run");
@@ -124,21 +134,19 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
                                       : "unknown hook \"" + hook + "\"");
     }
 
-    const auto report = qa::orchestrator::run(request, control);
-    if (format == "json") {
-        std::fputs(qa::report::json(report).c_str(), stdout);
-    } else if (format == "sarif") {
-        std::fputs(qa::report::sarif(report).c_str(), stdout);
-    } else if (dry_run) {
+    // A hook's report goes to stderr (git shows it); a dry run's to stdout, after the plan.
+    const int text_fd = dry_run ? STDOUT_FILENO : STDERR_FILENO;
+    const auto style = qa::report::style_from(args, text_fd, action);
+    const auto report = [&] {
+        const qa::report::Progress progress(
+            request.kind == qa::orchestrator::ChangeKind::pushed ? "the push" : "the commit",
+            style.verbosity != qa::report::Verbosity::quiet && qa::report::Progress::wanted());
+        return qa::orchestrator::run(request, control);
+    }();
+    if (dry_run && format == "text") {
         std::fputs(qa::report::plan_table(report).c_str(), stdout);
-        std::fputs(
-            qa::report::terminal(report, {qa::report::use_colour(STDOUT_FILENO), ""}).c_str(),
-            stdout);
-    } else {
-        std::fputs(
-            qa::report::terminal(report, {qa::report::use_colour(STDERR_FILENO), action}).c_str(),
-            stderr);
     }
+    qa::report::print_report(report, format, style, dry_run ? stdout : stderr);
     return dry_run || report.passed() ? qa::util::kExitPass : qa::util::kExitFail;
 }
 

@@ -3,12 +3,15 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "orchestrator/run.hpp"
+#include "report/output_options.hpp"
+#include "report/progress.hpp"
 #include "report/report.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
@@ -16,7 +19,7 @@
 namespace qa::cli {
 namespace {
 
-const util::OptionSpec kRunOptions[] = {
+const util::OptionSpec kRunOwnOptions[] = {
     {"base",
      "base revision (default: base_ref of the config, then origin/HEAD, origin/main, "
      "origin/master)",
@@ -33,6 +36,13 @@ const util::OptionSpec kRunOptions[] = {
      "configHash)",
      "FILE"},
 };
+
+/// run's own options, then the output options it shares with the hook.
+std::vector<util::OptionSpec> run_options() {
+    std::vector<util::OptionSpec> out(std::begin(kRunOwnOptions), std::end(kRunOwnOptions));
+    out.insert(out.end(), report::kOutputOptions.begin(), report::kOutputOptions.end());
+    return out;
+}
 
 const util::OptionSpec kPlanOptions[] = {
     {"base", "base revision (as for run)", "REV"},
@@ -81,26 +91,25 @@ std::string format_of(const util::ParsedArgs& args, std::initializer_list<const 
 }  // namespace
 
 int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
-    const auto parsed = util::parse_args("qa-skill run", kRunOptions, args);
+    const auto options = run_options();
+    const auto parsed = util::parse_args("qa-skill run", options, args);
     const std::string usage = "qa-skill run [--base REV] [--head REV] | --staged | --all-files";
     if (parsed.help) {
-        std::fputs(util::usage_text(usage, kRunOptions).c_str(), stdout);
+        std::fputs(util::usage_text(usage, options).c_str(), stdout);
         return util::kExitPass;
     }
     if (!parsed.positional.empty()) {
         throw util::UsageError("unexpected argument \"" + parsed.positional[0] + "\"");
     }
     const std::string format = format_of(parsed, {"text", "json", "sarif"});
-    const auto report = orchestrator::run(request_from(parsed), control);
-    if (format == "json") {
-        std::fputs(report::json(report).c_str(), stdout);
-    } else if (format == "sarif") {
-        std::fputs(report::sarif(report).c_str(), stdout);
-    } else {
-        std::fputs(report::terminal(report, {report::use_colour(STDOUT_FILENO), ""}).c_str(),
-                   stdout);
-    }
-    std::fflush(stdout);
+    const auto style = report::style_from(parsed, STDOUT_FILENO, "");
+    const auto request = request_from(parsed);
+    const auto report = [&] {
+        const report::Progress progress(
+            "changes", style.verbosity != report::Verbosity::quiet && report::Progress::wanted());
+        return orchestrator::run(request, control);
+    }();
+    report::print_report(report, format, style, stdout);
     return report.passed() ? util::kExitPass : util::kExitFail;
 }
 

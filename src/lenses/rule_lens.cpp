@@ -34,6 +34,7 @@ struct ScannedMatch {
     const rules::Rule* rule = nullptr;
     std::uint32_t line = 0;
     std::uint32_t column = 0;
+    std::uint32_t endColumn = 0;              ///< one past the match's last byte (SARIF region)
     bool suppressed = false;                  ///< by an inline directive; nothing else is kept
     std::string shown;                        ///< the masked secret, or the snippet, secrets masked
     std::optional<std::size_t> secretLength;  ///< set when the match is a secret
@@ -162,6 +163,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         s.line = m.line;
         s.column = m.column;
         s.checksumFailed = m.checksumFailed;
+        s.endColumn = m.column + static_cast<std::uint32_t>(m.match.size());
         // Suppression needs the line above, which an added-lines buffer may not hold.
         std::string_view previous;
         if (m.line > 1 && m.lineText.find(rules::kAllowDirective) == std::string_view::npos) {
@@ -314,6 +316,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 continue;
             }
             json::Object evidence{{"column", static_cast<std::int64_t>(m.column)},
+                                  {"endColumn", static_cast<std::int64_t>(m.endColumn)},
                                   {"match", m.shown},
                                   {"fix", m.rule->fix}};
             if (m.secretLength) {

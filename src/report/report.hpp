@@ -6,27 +6,44 @@
 
 namespace qa::report {
 
-/// How the terminal report is drawn.
-struct TerminalStyle {
-    bool colour = false;  ///< only on a terminal, never with NO_COLOR (see use_colour)
-    std::string action;   ///< what a FAIL blocks: "commit", "push", or "" (nothing: dry run, CI)
+/// How much the terminal report says.
+enum class Verbosity {
+    quiet,    ///< a PASS prints nothing; a FAIL prints everything it would print normally
+    normal,   ///< PASS: one line, counts of non-blocking findings, the high ones one line each
+    verbose,  ///< also every non-blocking finding, the plan and the lenses' notes
 };
 
-/// True when `fd` is a terminal and NO_COLOR is unset or empty (no-color.org).
-bool use_colour(int fd);
+/// How the terminal report is drawn.
+struct TerminalStyle {
+    bool colour = false;  ///< see use_colour() in report/colour.hpp
+    std::string action;   ///< what a FAIL blocks: "commit", "push", or "" (nothing: dry run, CI)
+    Verbosity verbosity = Verbosity::normal;
+};
 
-/// One short line per PASS run; for a FAIL, the blocking findings (`file:line`, rule, severity,
-/// summary), the error codes, the reasons and the artifact path. Secrets appear masked only:
-/// findings never carry them in the first place.
+/// The report a person reads. A PASS is one line per run, with the non-blocking findings counted
+/// by severity. A FAIL lists each blocking finding (`file:line:col`, severity, rule id as a
+/// suppression names it, summary, the rule's fix), then the ways forward: fix, suppress inline
+/// (the exact directive for the first finding), accept in the baseline, and --no-verify for
+/// emergencies; a blocked push also gets the command that re-checks it. Over 50 findings are
+/// grouped by rule and file. File names are quoted as git's core.quotePath quotes them and no
+/// text from the repository reaches the terminal with control characters in it. Secrets appear
+/// masked only: findings never carry them in the first place.
 std::string terminal(const orchestrator::RunReport& report, const TerminalStyle& style);
+
+/// Why a run failed when it has no blocking finding (no base, a lens failed...), one line per
+/// run; empty when every run passed or failed by findings. For --format json|sarif on stderr.
+std::string failure_reasons(const orchestrator::RunReport& report);
 
 /// Canonical JSON: {"status", "runs": [{"label", "artifactDir", "skillResult"}]}.
 std::string json(const orchestrator::RunReport& report);
 
-/// SARIF 2.1.0 with every finding of every run (GitHub code scanning accepts it).
+/// SARIF 2.1.0: one run per checked change (each named by automationDetails.id), rules[] from
+/// the rule data, percent-encoded artifact URIs, baselined findings as `unchanged` and
+/// accepted, and invocations[].executionSuccessful=false with notifications when the verdict
+/// is FAIL for a reason other than findings.
 std::string sarif(const orchestrator::RunReport& report);
 
-/// A human table of the plans (`qa-skill plan`, `--dry-run`).
+/// A human table of the plans (`qa-skill plan`, `--dry-run`, `--verbose`).
 std::string plan_table(const orchestrator::RunReport& report);
 
 }  // namespace qa::report

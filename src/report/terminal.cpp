@@ -1,12 +1,23 @@
-#include <unistd.h>
-
-#include <cstdlib>
+// The report a person reads: what passed, what blocked, and what to do next.
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <map>
 
 #include "contracts/enums.hpp"
+#include "report/finding_facts.hpp"
+#include "report/quote_path.hpp"
 #include "report/report.hpp"
 
 namespace qa::report {
 namespace {
+
+namespace fs = std::filesystem;
+
+/// A FAIL lists this many blocking findings one by one; the rest are grouped by rule and file.
+constexpr std::size_t kListedFindings = 50;
+/// ... in at most this many group lines.
+constexpr std::size_t kListedGroups = 20;
 
 struct Palette {
     const char* red = "";
@@ -24,95 +35,324 @@ Palette palette(bool colour) {
     return {"\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"};
 }
 
-std::string join_codes(const std::vector<contracts::ErrorCode>& codes) {
-    std::string out;
-    for (const auto c : codes) {
-        out += (out.empty() ? "" : ", ") + std::string(contracts::to_string(c));
+std::string plural(std::size_t n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string position(const contracts::Finding& f) {
+    const FindingFacts facts = facts_of(f);
+    std::string out = quote_path(f.file) + ":" + std::to_string(f.startLine);
+    if (facts.column) {
+        out += ":" + std::to_string(*facts.column);
     }
     return out;
 }
 
-std::string rule_label(const contracts::Finding& f) {
-    return f.lensId + "/" + f.ruleId;
+/// `file:line:col  severity  rule-id  summary`, and the fix on the next line when asked.
+std::string finding_line(const contracts::Finding& f, const Palette& p, bool with_fix) {
+    std::string out = "  " + std::string(p.bold) + position(f) + p.reset + "  " + p.yellow +
+                      std::string(contracts::to_string(f.severity)) + p.reset + "  " + f.ruleId +
+                      "  " + printable(f.summary) + "\n";
+    const FindingFacts facts = facts_of(f);
+    if (with_fix && !facts.fix.empty()) {
+        out += "      " + std::string(p.dim) + "fix: " + printable(facts.fix) + p.reset + "\n";
+    }
+    return out;
+}
+
+std::string lens_name(const contracts::LensResult& lens) {
+    return lens.subLensId ? lens.lensId + "/" + *lens.subLensId : lens.lensId;
+}
+
+/// The artifact folder relative to the repository root when it is inside it (it is by default).
+std::string artifact_path(const orchestrator::RunOutcome& run, const fs::path& root) {
+    const fs::path rel = run.artifactDir->lexically_relative(root);
+    const bool inside = !rel.empty() && *rel.begin() != "..";
+    return quote_path((inside ? rel : *run.artifactDir).string());
+}
+
+std::vector<const contracts::Finding*> non_blocking(const orchestrator::RunOutcome& run) {
+    std::vector<const contracts::Finding*> out;
+    for (const auto& lens : run.result.lensResults) {
+        for (const auto& f : lens.findings) {
+            if (!f.blocking) {
+                out.push_back(&f);
+            }
+        }
+    }
+    return out;
+}
+
+bool is_high(contracts::Severity s) {
+    return s == contracts::Severity::critical || s == contracts::Severity::high;
+}
+
+/// "1 high, 2 low" over the findings not accepted by the baseline; "2 accepted by the baseline".
+std::string severity_counts(const std::vector<const contracts::Finding*>& findings) {
+    static constexpr std::array kOrder = {contracts::Severity::critical,
+                                          contracts::Severity::high, contracts::Severity::medium,
+                                          contracts::Severity::low, contracts::Severity::info};
+    std::map<contracts::Severity, std::size_t> counts;
+    std::size_t accepted = 0;
+    for (const auto* f : findings) {
+        facts_of(*f).baselined ? ++accepted : ++counts[f->severity];
+    }
+    std::string out;
+    for (const auto s : kOrder) {
+        if (counts[s] > 0) {
+            out += (out.empty() ? "" : ", ") + std::to_string(counts[s]) + " " +
+                   std::string(contracts::to_string(s));
+        }
+    }
+    if (accepted > 0) {
+        out += (out.empty() ? "" : ", ") + std::to_string(accepted) + " accepted by the baseline";
+    }
+    return out;
+}
+
+/// The lenses' own notes on a failure: the lens that failed and what it said.
+std::string failure_details(const orchestrator::RunOutcome& run, const Palette& p) {
+    std::string out;
+    const auto& v = run.result.finalVerdict;
+    for (const auto& reason : v.rationale) {
+        if (reason.find("blocking finding") != std::string::npos || reason == "nothing to check") {
+            continue;  // the findings say it themselves; "nothing" is said by the next line
+        }
+        out += "  " + std::string(p.red) + printable(reason) + p.reset + "\n";
+    }
+    for (const auto& lens : run.result.lensResults) {
+        const bool failed = lens.status != contracts::LensStatus::completed;
+        if (!failed) {
+            continue;
+        }
+        for (const auto& note : lens.evidenceSummary) {
+            out += "    " + lens_name(lens) + ": " + printable(note) + "\n";
+        }
+    }
+    if (!v.errorCodes.empty()) {
+        std::string codes;
+        for (const auto c : v.errorCodes) {
+            codes += (codes.empty() ? "" : ", ") + std::string(contracts::to_string(c));
+        }
+        out += "  error codes (see the README): " + codes + "\n";
+    }
+    for (const auto& code : run.baseRefCodes) {
+        const bool said = std::any_of(v.errorCodes.begin(), v.errorCodes.end(),
+                                      [&](auto c) { return contracts::to_string(c) == code; });
+        if (!said) {
+            out += "  base: " + printable(code) + "\n";
+        }
+    }
+    return out;
+}
+
+std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle& style,
+                       const Palette& p) {
+    const auto& v = run.result.finalVerdict;
+    const auto others = non_blocking(run);
+    const bool verbose = style.verbosity == Verbosity::verbose;
+    std::string out = std::string("qa-skill: ") + p.green + "PASS" + p.reset + " " +
+                      printable(run.label) + " (" +
+                      plural(run.plan.changedFiles, "file") + " checked";
+    if (!others.empty()) {
+        out += "; not blocking: " + severity_counts(others);
+    }
+    out += ")\n";
+    std::size_t shown = 0;
+    for (const auto* f : others) {
+        if (verbose || (is_high(f->severity) && !facts_of(*f).baselined)) {
+            out += finding_line(*f, p, verbose);
+            ++shown;
+        }
+    }
+    if (shown < others.size()) {
+        out += "  " + std::string(p.dim) + "(-v lists all " + plural(others.size(), "finding") +
+               ")" + p.reset + "\n";
+    }
+    if (v.degraded) {
+        out += "  some optional checks did not complete:\n" + failure_details(run, p);
+    }
+    if (verbose) {
+        for (const auto& lens : run.result.lensResults) {
+            for (const auto& note : lens.evidenceSummary) {
+                out += "  " + std::string(p.dim) + lens_name(lens) + ": " + printable(note) +
+                       p.reset + "\n";
+            }
+        }
+    }
+    return out;
+}
+
+/// The findings past the first kListedFindings, counted by (rule, file).
+std::string grouped_rest(const std::vector<contracts::Finding>& findings,
+                         const orchestrator::RunOutcome& run, const fs::path& root) {
+    std::map<std::pair<std::string, std::string>, std::size_t> groups;
+    for (std::size_t i = kListedFindings; i < findings.size(); ++i) {
+        ++groups[{findings[i].ruleId, findings[i].file}];
+    }
+    std::string out = "  ... and " + plural(findings.size() - kListedFindings, "more finding") +
+                      ", by rule and file:\n";
+    std::size_t listed = 0;
+    for (const auto& [key, count] : groups) {
+        if (listed++ == kListedGroups) {
+            out += "    ... " + plural(groups.size() - kListedGroups, "more group") + "\n";
+            break;
+        }
+        out += "    " + key.first + "  " + quote_path(key.second) + "  (" +
+               std::to_string(count) + ")\n";
+    }
+    out += "  all of them: " +
+           (run.artifactDir ? artifact_path(run, root) + "/final-verdict.json"
+                            : std::string("qa-skill run ... --format json")) +
+           "\n";
+    return out;
+}
+
+std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root,
+                       const TerminalStyle& style, const Palette& p) {
+    const auto& v = run.result.finalVerdict;
+    const auto& blocking = v.blockingFindings;
+    std::string out = std::string("qa-skill: ") + p.red + p.bold + "FAIL" + p.reset + " " +
+                      printable(run.label);
+    if (!style.action.empty()) {
+        out += " - " + style.action + " blocked";
+    }
+    out += blocking.empty() ? ": the check could not complete\n"
+                            : (style.action.empty() ? ": " : " by ") +
+                                  plural(blocking.size(), "finding") + "\n";
+    for (std::size_t i = 0; i < blocking.size() && i < kListedFindings; ++i) {
+        out += finding_line(blocking[i], p, true);
+    }
+    if (blocking.size() > kListedFindings) {
+        out += grouped_rest(blocking, run, root);
+    }
+    if (blocking.empty() || v.degraded || !v.failedRequiredLensIds.empty() ||
+        !v.missingRequiredLensIds.empty()) {
+        out += failure_details(run, p);
+    }
+    const auto others = non_blocking(run);
+    if (!others.empty()) {
+        const bool verbose = style.verbosity == Verbosity::verbose;
+        std::string lines;
+        std::size_t shown = 0;
+        for (const auto* f : others) {
+            if (verbose || (is_high(f->severity) && !facts_of(*f).baselined)) {
+                lines += finding_line(*f, p, verbose);
+                ++shown;
+            }
+        }
+        out += "  also, not blocking: " + severity_counts(others) +
+               (shown < others.size() ? " (-v lists them)" : "") + "\n" + lines;
+    }
+    if (run.artifactDir) {
+        out += "  details: " + artifact_path(run, root) + "\n";
+    }
+    return out;
+}
+
+/// The local ref of a push label "refs/heads/x -> refs/heads/x".
+std::string pushed_ref(const std::string& label) {
+    const auto arrow = label.find(" -> ");
+    return arrow == std::string::npos ? label : label.substr(0, arrow);
+}
+
+bool no_base(const orchestrator::RunReport& report) {
+    for (const auto& run : report.runs) {
+        for (const auto& code : run.baseRefCodes) {
+            if (code == "BASE_REF_RESOLUTION_FAILED") {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+std::string ways_forward(const orchestrator::RunReport& report, const TerminalStyle& style) {
+    const contracts::Finding* first = nullptr;
+    for (const auto& run : report.runs) {
+        if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
+            continue;
+        }
+        if (first == nullptr && !run.result.finalVerdict.blockingFindings.empty()) {
+            first = &run.result.finalVerdict.blockingFindings.front();
+        }
+    }
+    std::string out = "\nWays forward:\n";
+    int step = 1;
+    if (first != nullptr) {
+        out += "  " + std::to_string(step++) +
+               ". Fix: change the code as each \"fix:\" line says, then " +
+               (style.action == "push" ? "commit and push again."
+                                       : std::string(style.action == "commit"
+                                                         ? "git add it and commit again."
+                                                         : "run the check again.")) +
+               "\n";
+        out += "  " + std::to_string(step++) +
+               ". Suppress a false positive on its line, with a reason, e.g. for " +
+               position(*first) + ":\n       " + printable(suppression_directive(*first)) + "\n";
+        out += "  " + std::to_string(step++) +
+               ". Accept the findings that exist today: qa-skill baseline create, then commit "
+               ".qa-skill-baseline.json.\n";
+    } else if (no_base(report)) {
+        out += "  " + std::to_string(step++) +
+               ". Name the revision to compare with: qa-skill run --base <rev>, or set base_ref "
+               "in .qa-skill.toml, or fetch origin so origin/HEAD exists.\n";
+    } else {
+        out += "  " + std::to_string(step++) +
+               ". See what the failed check said: the lines above, and with -v the notes of "
+               "every check; then run it again.\n";
+    }
+    if (style.action == "push") {
+        for (const auto& run : report.runs) {
+            if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
+                continue;
+            }
+            out += "     Re-check the push of " + printable(pushed_ref(run.label)) + ": qa-skill run" +
+                   (run.input.baseRef ? " --base " + *run.input.baseRef : std::string()) +
+                   " --head " + printable(pushed_ref(run.label)) + "\n";
+        }
+    }
+    if (style.action == "commit" || style.action == "push") {
+        out += "  " + std::to_string(step++) + ". Emergency only, skipping every check: git " +
+               style.action + " --no-verify\n";
+    }
+    return out;
 }
 
 }  // namespace
 
-bool use_colour(int fd) {
-    const char* no_colour = std::getenv("NO_COLOR");
-    return ::isatty(fd) == 1 && (no_colour == nullptr || *no_colour == '\0');
-}
-
 std::string terminal(const orchestrator::RunReport& report, const TerminalStyle& style) {
     const Palette p = palette(style.colour);
-    std::string out;
+    const bool quiet = style.verbosity == Verbosity::quiet;
     if (report.runs.empty()) {
-        return "qa-skill: PASS (nothing to check)\n";
+        return quiet ? "" : "qa-skill: PASS (nothing to check)\n";
     }
+    std::string out;
     for (const auto& run : report.runs) {
         const auto& v = run.result.finalVerdict;
-        const std::string where = run.artifactDir ? run.artifactDir->string() : "(not written)";
-        const std::size_t files = run.plan.changedFiles;
         if (v.status == contracts::VerdictStatus::PASS) {
-            out += std::string("qa-skill: ") + p.green + "PASS" + p.reset + " " + run.label + " (" +
-                   std::to_string(files) + " file" + (files == 1 ? "" : "s") + ", " +
-                   std::to_string(run.result.lensPlans.size()) + " lens plan" +
-                   (run.result.lensPlans.size() == 1 ? "" : "s") +
-                   (v.degraded ? ", degraded: " + join_codes(v.errorCodes) : std::string()) + ")\n";
-            continue;
+            if (!quiet || v.degraded) {
+                out += pass_block(run, style, p);
+            }
+        } else {
+            out += fail_block(run, report.repoRoot, style, p);
         }
-        out += std::string("qa-skill: ") + p.red + p.bold + "FAIL" + p.reset + " " + run.label;
-        out += style.action.empty() ? "\n" : " - " + style.action + " blocked\n";
-        for (const auto& f : v.blockingFindings) {
-            out += "  " + std::string(p.bold) + f.file + ":" + std::to_string(f.startLine) +
-                   p.reset + "  " + rule_label(f) + "  " + p.yellow +
-                   std::string(contracts::to_string(f.severity)) + p.reset + "  " + f.summary +
-                   "\n";
-        }
-        for (const auto& reason : v.rationale) {
-            out += "  " + std::string(p.dim) + reason + p.reset + "\n";
-        }
-        if (!v.errorCodes.empty()) {
-            out += "  error codes: " + join_codes(v.errorCodes) + "\n";
-        }
-        out += "  artifacts: " + where + "\n";
     }
-    const bool failed = !report.passed();
-    if (failed && !style.action.empty()) {
-        out += "qa-skill: fix the findings above, or see `qa-skill-hook --dry-run` for details.\n";
+    if (!report.passed()) {
+        out += ways_forward(report, style);
     }
     return out;
 }
 
-std::string plan_table(const orchestrator::RunReport& report) {
+std::string failure_reasons(const orchestrator::RunReport& report) {
     std::string out;
     for (const auto& run : report.runs) {
-        out += run.label + ": " + std::to_string(run.plan.changedFiles) + " changed file(s), " +
-               std::to_string(run.plan.changedLines) + " changed line(s), bucket " +
-               std::string(plan::to_string(run.plan.bucket)) + "\n";
-        for (const auto& code : run.baseRefCodes) {
-            out += "  base ref: " + code + "\n";
+        const auto& v = run.result.finalVerdict;
+        if (v.status == contracts::VerdictStatus::PASS || !v.blockingFindings.empty()) {
+            continue;
         }
-        for (const auto code : run.plan.codes) {
-            out += "  planner: " + std::string(contracts::to_string(code)) + "\n";
-        }
-        if (run.result.lensPlans.empty()) {
-            out += "  no lens applies\n";
-        }
-        for (const auto& plan : run.result.lensPlans) {
-            const std::string id =
-                plan.subLensId ? plan.lensId + "/" + *plan.subLensId : plan.lensId;
-            std::string line = "  #" + std::to_string(plan.planOrdinal) + "  " + id;
-            line.resize(std::max<std::size_t>(line.size() + 1, 32), ' ');
-            line += plan.required ? "required  " : "optional  ";
-            line += std::string(contracts::to_string(plan.permissionProfileId)) + "  ";
-            line += std::to_string(plan.changedFiles.size()) + " file(s)";
-            if (!plan.omittedFiles.empty()) {
-                line += ", " + std::to_string(plan.omittedFiles.size()) +
-                        " omitted (CONTEXT_BOUND_EXCEEDED)";
-            }
-            out += line + "\n";
-        }
+        out += "qa-skill: FAIL " + printable(run.label) + ": the check could not complete\n" +
+               failure_details(run, Palette{});
     }
     return out;
 }

@@ -22,10 +22,12 @@ ParsedArgs parse_args(const std::string& program, std::span<const OptionSpec> sp
     cxxopts::Options options(program);
     auto adder = options.add_options();
     for (const auto& spec : specs) {
+        const std::string names =
+            spec.short_name == 0 ? spec.name : std::string(1, spec.short_name) + "," + spec.name;
         if (spec.value_name.empty()) {
-            adder(spec.name, spec.help);
+            adder(names, spec.help);
         } else {
-            adder(spec.name, spec.help, cxxopts::value<std::string>());
+            adder(names, spec.help, cxxopts::value<std::string>());
         }
     }
     adder("h,help", "show this help");
@@ -65,7 +67,9 @@ std::string usage_text(const std::string& usage_line, std::span<const OptionSpec
         out += "\noptions:\n";
     }
     for (const auto& spec : specs) {
-        std::string left = "  --" + spec.name;
+        std::string left = (spec.short_name == 0 ? std::string("  --")
+                                                 : std::string("  -") + spec.short_name + ", --") +
+                           spec.name;
         if (!spec.value_name.empty()) {
             left += " <" + spec.value_name + ">";
         }

@@ -23,6 +23,7 @@ struct OptionSpec {
     std::string name;  ///< long name without dashes, e.g. "format"
     std::string help;
     std::string value_name;  ///< e.g. "text|json"; empty for a flag
+    char short_name = 0;     ///< e.g. 'v' for -v; 0 for none
 };
 
 /// The result of parsing argv against a list of OptionSpec.

@@ -50,13 +50,13 @@ TEST_CASE("qa-skill-hook pre-commit --format json and --format sarif", "[hooks][
     const auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, "src/app.py", qa::test::conflicted_python());
 
-    // The rule id as the text report names it on the marker's line.
+    // The rule id as the text report names it on the marker's line (after the severity).
     const ProcResult text = sb.hook(repo, "pre-commit");
     INFO(text.describe());
     REQUIRE(text.exit_code == 1);
     std::smatch m;
     const std::string err = text.err;
-    REQUIRE(std::regex_search(err, m, std::regex(R"(src/app\.py:2\s+(\S+))")));
+    REQUIRE(std::regex_search(err, m, std::regex(R"(src/app\.py:2(?::\d+)?\s+\S+\s+(\S+))")));
     const std::string rule = m[1].str();
     INFO("rule " << rule);
 

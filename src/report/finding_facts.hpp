@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "contracts/types.hpp"
+
+namespace qa::report {
+
+/// What the reports read from a finding's lens-specific evidence, when the lens recorded it.
+struct FindingFacts {
+    std::optional<std::int64_t> column;     ///< 1-based byte column of the match
+    std::optional<std::int64_t> endColumn;  ///< 1-based, one past the match's last byte
+    std::string fix;                        ///< the rule's fix text
+    bool baselined = false;                 ///< accepted by the baseline (not blocking)
+};
+
+FindingFacts facts_of(const contracts::Finding& f);
+
+/// The inline directive that suppresses `f` on its line, in the comment syntax of its file:
+/// `# qa-skill: allow <id> -- <reason>` for Python, shell, TOML, YAML...; `//` otherwise.
+std::string suppression_directive(const contracts::Finding& f);
+
+}  // namespace qa::report

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace qa::report {
+
+/// A repository path as git prints it with core.quotePath on (its default): unchanged when it
+/// holds only printable ASCII other than '"' and '\\'; otherwise in double quotes with C escapes
+/// (\t, \n, \", \\, ...) and every other byte below 0x20, 0x7f and above as three octal digits.
+/// So a file name cannot move the cursor, retitle the terminal or fake a report line.
+std::string quote_path(std::string_view path);
+
+/// Any text from a repository shown on a terminal (a summary quoting a line, a reason): control
+/// bytes become `\ooo` octal escapes; UTF-8 and printable ASCII stay as they are.
+std::string printable(std::string_view text);
+
+}  // namespace qa::report

@@ -1,0 +1,65 @@
+#include "report/rule_catalog.hpp"
+
+#include <array>
+#include <string_view>
+
+#include "rules/hygiene.hpp"
+#include "rules/rule_set.hpp"
+
+namespace qa::report {
+namespace {
+
+/// The lenses whose rules are data (lenses/<id>/rules.toml).
+constexpr std::array<std::string_view, 2> kRuleLenses = {"security", "style"};
+
+}  // namespace
+
+std::map<std::string, RuleInfo> builtin_rules() {
+    std::map<std::string, RuleInfo> out;
+    const auto set = rules::RuleSet::from_embedded_lenses(kRuleLenses);
+    for (const auto& r : set.rules()) {
+        RuleInfo info{r.id, r.description, r.fix, r.severity, r.blocking, {r.lens}};
+        info.tags.insert(info.tags.end(), r.languages.begin(), r.languages.end());
+        out.emplace(r.id, std::move(info));
+    }
+    for (const auto& h : rules::hygiene_rules()) {
+        out.emplace(std::string(h.id),
+                    RuleInfo{std::string(h.id), std::string(h.description), std::string(h.fix),
+                             std::string(h.severity), h.blocking, {"style", "hygiene"}});
+    }
+    // Rules that are code in their lens, not data.
+    out.emplace("layer-violation",
+                RuleInfo{"layer-violation",
+                         "An import that a layer rule of .qa-skill.toml forbids.",
+                         "Depend on an allowed layer instead, or change the layer rule in "
+                         ".qa-skill.toml.",
+                         "high",
+                         true,
+                         {"architecture"}});
+    out.emplace("unused-suppression",
+                RuleInfo{"unused-suppression",
+                         "An inline qa-skill: allow directive that suppresses no finding.",
+                         "Remove the directive, or name the rule it is for.",
+                         "low",
+                         false,
+                         {"suppression"}});
+    return out;
+}
+
+std::string security_severity(const std::string& severity) {
+    if (severity == "critical") {
+        return "9.5";
+    }
+    if (severity == "high") {
+        return "8.0";
+    }
+    if (severity == "medium") {
+        return "5.5";
+    }
+    if (severity == "low") {
+        return "2.0";
+    }
+    return "0.0";
+}
+
+}  // namespace qa::report
