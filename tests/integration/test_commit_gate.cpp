@@ -70,8 +70,8 @@ TEST_CASE("git commit of a conflict marker is refused with file:line and rule", 
     CHECK(sb.rev_parse(repo, "HEAD") == head);
     CHECK(r.err.find("FAIL") != std::string::npos);
     CHECK(r.err.find("PASS") == std::string::npos);
-    // "  src/app.py:2  <lens>/<rule>  <severity>  <summary>"
-    const std::regex finding(R"(src/app\.py:2\s+[a-z]+/[A-Za-z0-9_.:-]+)");
+    // "  src/app.py:2:1  <severity>  <rule>  <summary>"
+    const std::regex finding(R"(src/app\.py:2:\d+\s+[a-z]+\s+[a-z0-9-]+\s)");
     CHECK(std::regex_search(r.err, finding));
 
     // Artifacts of the refused commit.

@@ -212,7 +212,7 @@ TEST_CASE("over 50 blocking findings: the first 50, then the rest grouped by rul
     CHECK(r.err.find("all of them: ") != std::string::npos);
 }
 
-TEST_CASE("--format json and sarif: a FAIL without findings says why on stderr",
+TEST_CASE("a FAIL without findings in json or sarif format says why on stderr",
           "[report][terminal]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
