@@ -282,6 +282,7 @@ LensSettings read_lens(TableReader& r, LensSettings lens) {
         check_plain_data(*options, r.full_key("options"), r);
         lens.options = to_json(*options);
     }
+    r.string_list("exclude", lens.exclude);
     r.reject_unknown();
     return lens;
 }
@@ -464,6 +465,7 @@ Config parse_config(std::string_view text, const std::string& source,
     }
     r.string_list("allow_execution_lens_classes", config.allowExecutionLensClasses, kLensClasses);
     r.string("default_permission_profile", config.defaultPermissionProfile, kProfiles);
+    r.string_list("exclude", config.exclude);
 
     if (const toml::table* budget = r.table("budget")) {
         TableReader b(*budget, "budget", config.source);
@@ -587,6 +589,9 @@ json::Value normalized(const Config& c) {
                                              {"max_cost_usd", optional_json(l.maxCostUsd)},
                                              {"overflow_policy", l.overflowPolicy},
                                              {"options", l.options}});
+        if (!l.exclude.empty()) {  // absent when unused: older configurations keep their hash
+            lenses.back().second.as_object().emplace_back("exclude", strings_json(l.exclude));
+        }
     }
     json::Object providers;
     for (const auto& p : c.providers) {
@@ -627,7 +632,7 @@ json::Value normalized(const Config& c) {
     auto classes = c.allowExecutionLensClasses;
     std::sort(classes.begin(), classes.end());
     classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
-    return json::Object{
+    json::Object out{
         {"run_mode", c.runMode},
         {"base_ref", optional_json(c.baseRef)},
         {"repo_id", optional_json(c.repoId)},
@@ -646,6 +651,10 @@ json::Value normalized(const Config& c) {
         {"permission_profiles", std::move(profiles)},
         {"architecture", json::Object{{"layers", std::move(layers)}}},
     };
+    if (!c.exclude.empty()) {  // absent when unused: older configurations keep their hash
+        out.emplace_back("exclude", strings_json(c.exclude));
+    }
+    return out;
 }
 
 std::string config_hash(const Config& config) {

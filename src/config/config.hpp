@@ -40,6 +40,8 @@ struct LensSettings {
     std::optional<double> maxCostUsd;
     std::string overflowPolicy = "stop";  ///< stop | skip | escalate
     json::Value options = json::Object{};
+    /// Gitignore-style globs of files this lens does not check (plan/exclude.hpp).
+    std::vector<std::string> exclude;
 };
 
 /// A model provider binding (`[providers.<bindingId>]`).
@@ -99,6 +101,8 @@ struct Config {
     std::vector<ProviderSettings> providers;
     std::vector<ProfileSettings> permissionProfiles;
     std::vector<LayerRule> layers;
+    /// Gitignore-style globs of files no lens checks, applied before planning and counted.
+    std::vector<std::string> exclude;
 };
 
 /// The file name looked up at the repository root.

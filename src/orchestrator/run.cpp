@@ -338,6 +338,17 @@ RunReport run(const RunRequest& request, const RunControl& control) {
                                                         " finding(s) accepted by the baseline " +
                                                         *out.baselineSource);
         }
+        // Excluded files are counted where a reader of the artifacts looks, never dropped silently.
+        if (out.plan.excludedFiles > 0) {
+            out.result.finalVerdict.rationale.push_back(
+                std::to_string(out.plan.excludedFiles) +
+                " changed file(s) excluded by the exclude patterns of " + config.source);
+        }
+        for (const auto& [lens, count] : out.plan.excludedByLens) {
+            out.result.finalVerdict.rationale.push_back(std::to_string(count) +
+                                                        " file(s) excluded from " + lens +
+                                                        " by lenses." + lens + ".exclude");
+        }
         out.result.lensPlans = out.plan.plans;
         out.result.lensResults = std::move(results);
         out.result.executionKey = execution_key(out.input, target, out.plan.plans);

@@ -7,6 +7,7 @@
 
 #include "contracts/enums.hpp"
 #include "json/canonical.hpp"
+#include "plan/exclude.hpp"
 #include "util/glob.hpp"
 #include "util/sha256.hpp"
 
@@ -152,6 +153,7 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
                        std::vector<PlanFile> files,
                        const std::optional<std::vector<std::string>>& requested_lens_ids) {
     PlanOutcome out;
+    out.excludedFiles = remove_excluded(ExcludeFilter(config.exclude), files);
     std::sort(files.begin(), files.end(),
               [](const PlanFile& a, const PlanFile& b) { return a.path < b.path; });
     out.changedFiles = files.size();
@@ -222,10 +224,16 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         // Rule lenses read each file locally, one at a time, and send nothing to a model: neither
         // the hard cap nor the context bound, which bound model packets, leaves files out of them.
         const bool bounded = c.lens->kind != "rule";
+        const ExcludeFilter lens_exclude(c.settings->exclude);
         std::vector<const PlanFile*> scope;
         std::vector<std::string> over_cap;
+        std::set<std::string> lens_excluded;
         for (const auto& f : files) {
             if (!broad && !matches(c.sub->triggers, f)) {
+                continue;
+            }
+            if (lens_exclude.excluded(f.path)) {
+                lens_excluded.insert(f.path);
                 continue;
             }
             if (!bounded || std::binary_search(kept.begin(), kept.end(), &f, by_path)) {
@@ -233,6 +241,10 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
             } else {
                 over_cap.push_back(f.path);
             }
+        }
+        if (!lens_excluded.empty()) {
+            auto& count = out.excludedByLens[c.lens->lensId];
+            count = std::max(count, lens_excluded.size());
         }
         if (scope.empty() && over_cap.empty()) {
             continue;  // minimal set: a lens nothing triggers is not planned

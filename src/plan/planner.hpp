@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct PlanOutcome {
     std::size_t changedFiles = 0;
     std::size_t changedLines = 0;
     std::vector<std::string> filesOverCap;  ///< left out of some plan by the hard cap
+    /// Changed files the top-level `exclude` patterns removed before planning (not counted in
+    /// changedFiles), and per lens id the files its own `exclude` kept out of its plans.
+    std::size_t excludedFiles = 0;
+    std::map<std::string, std::size_t> excludedByLens;
 };
 
 /// The deterministic planner (seed 002 flow steps 3 to 5): selects the minimal set of enabled

@@ -12,6 +12,14 @@ std::string plan_table(const orchestrator::RunReport& report) {
         out += run.label + ": " + std::to_string(run.plan.changedFiles) + " changed file(s), " +
                std::to_string(run.plan.changedLines) + " changed line(s), bucket " +
                std::string(plan::to_string(run.plan.bucket)) + "\n";
+        if (run.plan.excludedFiles > 0) {
+            out += "  excluded by exclude patterns: " + std::to_string(run.plan.excludedFiles) +
+                   " file(s)\n";
+        }
+        for (const auto& [lens, count] : run.plan.excludedByLens) {
+            out += "  excluded by lenses." + lens + ".exclude: " + std::to_string(count) +
+                   " file(s)\n";
+        }
         for (const auto& code : run.baseRefCodes) {
             out += "  base ref: " + code + "\n";
         }

@@ -146,6 +146,22 @@ std::string failure_details(const orchestrator::RunOutcome& run, const Palette& 
     return out;
 }
 
+/// What each check said about its work (files scanned, exclusions...), for --verbose.
+std::string lens_notes(const orchestrator::RunOutcome& run, const Palette& p) {
+    std::string out;
+    for (const auto& [lens, count] : run.plan.excludedByLens) {
+        out += "  " + std::string(p.dim) + lens + ": " + plural(count, "file") +
+               " excluded by lenses." + lens + ".exclude" + p.reset + "\n";
+    }
+    for (const auto& lens : run.result.lensResults) {
+        for (const auto& note : lens.evidenceSummary) {
+            out += "  " + std::string(p.dim) + lens_name(lens) + ": " + printable(note) + p.reset +
+                   "\n";
+        }
+    }
+    return out;
+}
+
 std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle& style,
                        const Palette& p) {
     const auto& v = run.result.finalVerdict;
@@ -154,6 +170,9 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
     std::string out = std::string("qa-skill: ") + p.green + "PASS" + p.reset + " " +
                       printable(run.label) + " (" +
                       plural(run.plan.changedFiles, "file") + " checked";
+    if (run.plan.excludedFiles > 0) {
+        out += ", " + std::to_string(run.plan.excludedFiles) + " excluded";
+    }
     if (!others.empty()) {
         out += "; not blocking: " + severity_counts(others);
     }
@@ -173,12 +192,7 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
         out += "  some optional checks did not complete:\n" + failure_details(run, p);
     }
     if (verbose) {
-        for (const auto& lens : run.result.lensResults) {
-            for (const auto& note : lens.evidenceSummary) {
-                out += "  " + std::string(p.dim) + lens_name(lens) + ": " + printable(note) +
-                       p.reset + "\n";
-            }
-        }
+        out += lens_notes(run, p);
     }
     return out;
 }
@@ -243,6 +257,9 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
         }
         out += "  also, not blocking: " + severity_counts(others) +
                (shown < others.size() ? " (-v lists them)" : "") + "\n" + lines;
+    }
+    if (style.verbosity == Verbosity::verbose) {
+        out += lens_notes(run, p);
     }
     if (run.artifactDir) {
         out += "  details: " + artifact_path(run, root) + "\n";
