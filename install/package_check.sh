@@ -11,6 +11,8 @@ deb=$(ls "$out"/qa-skill_*.deb)
 dpkg-deb --info "$deb"
 dpkg-deb -c "$deb"
 dpkg-deb -f "$deb" Depends | grep -q 'libgit2' || { echo "the package declares no libgit2 dependency" >&2; exit 1; }
+# apt resolves the declared dependencies on this system (simulation: nothing is installed).
+apt-get install -s "$deb" >/dev/null
 dpkg -x "$deb" "$out/root"
 "$out/root/usr/bin/qa-skill" --version
 "$out/root/usr/bin/qa-skill-hook" --help >/dev/null
