@@ -31,8 +31,11 @@ std::string utf8(const std::string& text) {
     std::size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
-        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3
-                                           : (c >> 3) == 0x1E ? 4 : 0;
+        const std::size_t len = c < 0x80           ? 1
+                                : (c >> 5) == 0x6  ? 2
+                                : (c >> 4) == 0xE  ? 3
+                                : (c >> 3) == 0x1E ? 4
+                                                   : 0;
         if (len > 0 && i + len <= text.size() &&
             json::is_valid_utf8(std::string_view(text).substr(i, len))) {
             out.append(text, i, len);
@@ -46,9 +49,9 @@ std::string utf8(const std::string& text) {
 }
 
 json::Object fields(const ValidationError& e) {
-    json::Object o{{"skill", utf8(e.skill)},       {"phase", utf8(e.phase)},
-                   {"check", utf8(e.check)},       {"expected", utf8(e.expected)},
-                   {"actual", utf8(e.actual)},     {"suggestion", utf8(e.suggestion)}};
+    json::Object o{{"skill", utf8(e.skill)},   {"phase", utf8(e.phase)},
+                   {"check", utf8(e.check)},   {"expected", utf8(e.expected)},
+                   {"actual", utf8(e.actual)}, {"suggestion", utf8(e.suggestion)}};
     if (!e.location.empty()) {
         o.emplace_back("location", utf8(e.location));
     }
@@ -76,15 +79,16 @@ std::string yaml_scalar(const std::string& raw) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         const std::string_view rest = std::string_view(text).substr(i);
-        // Characters YAML would read as line breaks or drop, escaped by name.
+        // Characters YAML would read as line breaks or drop, escaped by code point (yaml-cpp
+        // decodes the short forms \N, \L and \P to bytes that are not UTF-8).
         if (rest.starts_with("\xC2\x85")) {
-            out += "\\N";
+            out += "\\u0085";
             ++i;
         } else if (rest.starts_with("\xE2\x80\xA8")) {
-            out += "\\L";
+            out += "\\u2028";
             i += 2;
         } else if (rest.starts_with("\xE2\x80\xA9")) {
-            out += "\\P";
+            out += "\\u2029";
             i += 2;
         } else if (rest.starts_with("\xEF\xBB\xBF")) {
             out += "\\uFEFF";

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "skills/frontmatter.hpp"
+#include "skills/validation_error.hpp"
 #include "skills/yaml_value.hpp"
 
 using qa::skills::parse_skill_document;
@@ -85,4 +86,22 @@ TEST_CASE("scalars resolve as YAML's core schema, quoted text stays text", "[ski
     CHECK(v.find("f")->is_null());
     CHECK(v.find("g")->as_array().size() == 2);
     CHECK(v.find("g")->as_array()[1].is_integer());
+}
+
+TEST_CASE("rendered problems read back as the same UTF-8 text", "[skills]") {
+    qa::skills::ValidationError e{"s",
+                                  "definition",
+                                  "a\xC2\x85"
+                                  "b \xE2\x80\xA8 \xE2\x80\xA9",
+                                  "tab\there",
+                                  "caf\xC3\xA9 \"q\" \\",
+                                  "bad \xFF byte",
+                                  ""};
+    const auto node = parse_yaml(qa::skills::render_yaml({e}), "rendered");
+    const auto* fields = node.find("validation_error");
+    REQUIRE(fields);
+    CHECK(fields->find("check")->scalar == e.check);
+    CHECK(fields->find("expected")->scalar == e.expected);
+    CHECK(fields->find("actual")->scalar == e.actual);
+    CHECK(fields->find("suggestion")->scalar == "bad \xEF\xBF\xBD byte");
 }
