@@ -6,7 +6,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mapfile -t wanted < <(grep -v -e '^#' -e '^$' "$here/packages.txt")
 
 missing=()
-for pkg in "${wanted[@]}"; do
+for line in "${wanted[@]}"; do
+    read -r pkg provides _ <<<"$line"
+    if [ -n "${provides:-}" ] && command -v "$provides" >/dev/null; then
+        continue  # the command is there already, from this package or another source
+    fi
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
