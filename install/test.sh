@@ -8,6 +8,7 @@ kind=${1:-release}
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ "$kind" = sanitize ]; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp"
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
 ctest --test-dir "$root/build/$kind" --output-on-failure -j "$jobs"
