@@ -137,7 +137,9 @@ Chunks spliced_skill_result(Checker& checker, const contracts::SkillResult& resu
     checker.checked("skill-result.json", "skill-result.v1", contracts::to_json(skeleton));
     const auto quoted = [](const std::string& s) { return json::canonical(json::Value(s)); };
     Chunks out;
-    const auto text = [&](std::string s) { out.push_back(std::make_shared<const std::string>(s)); };
+    const auto text = [&](std::string s) {
+        out.push_back(std::make_shared<const std::string>(std::move(s)));
+    };
     const auto splice = [&](const Chunks& part) {
         out.insert(out.end(), part.begin(), part.end());
     };

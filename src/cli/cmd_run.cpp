@@ -79,7 +79,7 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
 }
 
 std::string format_of(const util::ParsedArgs& args, std::initializer_list<const char*> allowed) {
-    const std::string format = args.value("format").value_or("text");
+    std::string format = args.value("format").value_or("text");
     for (const char* a : allowed) {
         if (format == a) {
             return format;

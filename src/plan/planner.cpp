@@ -167,6 +167,7 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
     std::vector<const PlanFile*> kept;
     {
         std::vector<const PlanFile*> ranked;
+        ranked.reserve(files.size());
         for (const auto& f : files) {
             ranked.push_back(&f);
         }
