@@ -52,8 +52,9 @@ std::filesystem::path resolve_root(const git::Repository& repo, const std::strin
             std::size_t pos = 0;
             if (git_index_get_bypath(index.get(), path.c_str(), 0) != nullptr ||
                 git_index_find_prefix(&pos, index.get(), prefix.c_str()) == 0) {
-                refuse("holds files git tracks; use a folder of its own (the default is "
-                       "\".qa-skill\")");
+                refuse(
+                    "holds files git tracks; use a folder of its own (the default is "
+                    "\".qa-skill\")");
             }
         }
         git_error_clear();

@@ -190,11 +190,10 @@ int run_check(const std::vector<std::string>& args, const orchestrator::RunContr
 }  // namespace
 
 int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
-    return run_subcommand(
-        "baseline", kUsage,
-        {{"create", [&](const auto& a) { return run_create(a, control); }},
-         {"check", [&](const auto& a) { return run_check(a, control); }}},
-        args);
+    return run_subcommand("baseline", kUsage,
+                          {{"create", [&](const auto& a) { return run_create(a, control); }},
+                           {"check", [&](const auto& a) { return run_check(a, control); }}},
+                          args);
 }
 
 }  // namespace qa::cli

@@ -2,8 +2,8 @@
 // and tests run in the sandbox on a copy of the working directory, plus the rule lenses' review.
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -39,11 +39,16 @@ const util::OptionSpec kOptions[] = {
 
 int rank(Severity s) {
     switch (s) {
-        case Severity::critical: return 4;
-        case Severity::high: return 3;
-        case Severity::medium: return 2;
-        case Severity::low: return 1;
-        case Severity::info: return 0;
+        case Severity::critical:
+            return 4;
+        case Severity::high:
+            return 3;
+        case Severity::medium:
+            return 2;
+        case Severity::low:
+            return 1;
+        case Severity::info:
+            return 0;
     }
     return 0;
 }
@@ -57,8 +62,9 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     if (!is_git) {
         for (auto* r : {&out.codeReview, &out.securityReview}) {
             r->status = "fail";
-            r->findings.push_back("working_directory is not in a git repository; the review "
-                                  "lenses read files from one");
+            r->findings.push_back(
+                "working_directory is not in a git repository; the review "
+                "lenses read files from one");
         }
         return out;
     }
@@ -132,10 +138,11 @@ int run_phase_validate(const std::vector<std::string>& args) {
                                     kOptions)
                        .c_str(),
                    stdout);
-        std::fputs("\nPrints PhaseValidationAgentOutput JSON. Exit 0 pass, 1 fail, 2 invalid "
-                   "input, configuration or an execution refused (EXECUTION_DENIED, "
-                   "EXECUTION_POLICY_VIOLATION).\n",
-                   stdout);
+        std::fputs(
+            "\nPrints PhaseValidationAgentOutput JSON. Exit 0 pass, 1 fail, 2 invalid "
+            "input, configuration or an execution refused (EXECUTION_DENIED, "
+            "EXECUTION_POLICY_VIOLATION).\n",
+            stdout);
         return util::kExitPass;
     }
     if (!parsed.positional.empty()) {
@@ -176,11 +183,9 @@ int run_phase_validate(const std::vector<std::string>& args) {
         if (const auto audit = parsed.value("audit")) {
             util::write_file_atomic(*audit, exec::audit_json(run.audit) + "\n");
         }
-        return print(run.output,
-                     run.output.status == "pass" ? util::kExitPass : util::kExitFail);
+        return print(run.output, run.output.status == "pass" ? util::kExitPass : util::kExitFail);
     } catch (const exec::ExecError& e) {
-        const std::string message =
-            std::string(contracts::to_string(e.code())) + ": " + e.what();
+        const std::string message = std::string(contracts::to_string(e.code())) + ": " + e.what();
         std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
         return print(exec::invalid_input_output(message), util::kExitUsage);
     } catch (const config::ConfigError& e) {

@@ -370,8 +370,9 @@ ProfileSettings read_profile(TableReader& r, std::string profile_id) {
     r.string_list("env_allowlist", p.envAllowlist);
     for (const auto& name : p.envAllowlist) {
         if (looks_like_credential(name)) {
-            r.fail_at(r.get("env_allowlist")->source(), r.full_key("env_allowlist"),
-                      "'" + name + "' looks like a credential; it never reaches a sandboxed command");
+            r.fail_at(
+                r.get("env_allowlist")->source(), r.full_key("env_allowlist"),
+                "'" + name + "' looks like a credential; it never reaches a sandboxed command");
         }
     }
     std::sort(p.envAllowlist.begin(), p.envAllowlist.end());
@@ -539,10 +540,9 @@ Config parse_config(std::string_view text, const std::string& source,
     for (const auto& [id, lens] : config.lenses) {
         // Not captured by the lambda: clang before 16 rejects capturing structured bindings.
         const std::optional<std::string>& provider = lens.provider;
-        if (provider && std::none_of(config.providers.begin(), config.providers.end(),
-                                     [&](const ProviderSettings& p) {
-                                         return p.bindingId == *provider;
-                                     })) {
+        if (provider &&
+            std::none_of(config.providers.begin(), config.providers.end(),
+                         [&](const ProviderSettings& p) { return p.bindingId == *provider; })) {
             const toml::node* node = root.at_path("lenses." + id + ".provider").node();
             const auto where = node ? node->source() : root.source();
             throw ConfigError(config.source, where.begin.line, where.begin.column,
@@ -595,19 +595,18 @@ json::Value normalized(const Config& c) {
     }
     json::Object providers;
     for (const auto& p : c.providers) {
-        providers.emplace_back(p.bindingId, json::Object{{"adapter", p.adapter},
-                                                         {"model", p.model},
-                                                         {"base_url", p.baseUrl},
-                                                         {"api_key_env", p.apiKeyEnv},
-                                                         {"timeout_ms", p.timeoutMs},
-                                                         {"max_tokens", p.maxTokens},
-                                                         {"seed", optional_json(p.seed)},
-                                                         {"api", p.api},
-                                                         {"sampling", p.sampling},
-                                                         {"input_usd_per_mtok",
-                                                          optional_json(p.inputUsdPerMtok)},
-                                                         {"output_usd_per_mtok",
-                                                          optional_json(p.outputUsdPerMtok)}});
+        providers.emplace_back(
+            p.bindingId, json::Object{{"adapter", p.adapter},
+                                      {"model", p.model},
+                                      {"base_url", p.baseUrl},
+                                      {"api_key_env", p.apiKeyEnv},
+                                      {"timeout_ms", p.timeoutMs},
+                                      {"max_tokens", p.maxTokens},
+                                      {"seed", optional_json(p.seed)},
+                                      {"api", p.api},
+                                      {"sampling", p.sampling},
+                                      {"input_usd_per_mtok", optional_json(p.inputUsdPerMtok)},
+                                      {"output_usd_per_mtok", optional_json(p.outputUsdPerMtok)}});
     }
     json::Object profiles;
     for (const auto& p : c.permissionProfiles) {

@@ -21,7 +21,11 @@ enum class SlotState { pending, running, done };
 /// is safe because run() joins every worker before it returns.
 struct Shared {
     explicit Shared(std::size_t n)
-        : results(n), states(n, SlotState::pending), deadlines(n), stops(n), stopped_at(n),
+        : results(n),
+          states(n, SlotState::pending),
+          deadlines(n),
+          stops(n),
+          stopped_at(n),
           overdue(n, false) {}
     std::mutex mu;
     std::condition_variable cv;
@@ -45,8 +49,8 @@ std::chrono::milliseconds time_limit(const RunInput& input, const std::string& l
 }
 
 std::string time_limit_message(const RunInput& input, const std::string& lens_id) {
-    return "lens exceeded its time limit of " +
-           std::to_string(time_limit(input, lens_id).count()) + " ms";
+    return "lens exceeded its time limit of " + std::to_string(time_limit(input, lens_id).count()) +
+           " ms";
 }
 
 }  // namespace
@@ -76,8 +80,7 @@ Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchO
 
 std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
                                                    const ChangeSource& changes,
-                                                   const RunInput& input,
-                                                   const Services& services,
+                                                   const RunInput& input, const Services& services,
                                                    const util::CancellationToken& cancel) const {
     const std::size_t n = plans.size();
     Shared shared(n);
@@ -114,8 +117,7 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                     const Lens* lens = lookup_(plan.lensId);
                     const LensInput* settings = input.lens(plan.lensId);
                     if (lens == nullptr || settings == nullptr) {
-                        result = failed_result(plan, "no implementation of lens \"" +
-                                                         plan.lensId +
+                        result = failed_result(plan, "no implementation of lens \"" + plan.lensId +
                                                          "\" is built into this binary");
                     } else {
                         const LensContext context{input, *settings, changes, services, token};

@@ -220,10 +220,10 @@ std::shared_ptr<const T> shared_value(const ChangeSource& changes, std::string_v
 
 /// Everything a lens run receives besides its plan, and nothing else.
 struct LensContext {
-    const RunInput& run;         ///< the run's immutable input (every lens's settings)
-    const LensInput& settings;   ///< this lens's resolved settings (== *run.lens(plan.lensId))
-    const ChangeSource& changes; ///< the change under test, read-only
-    const Services& services;    ///< provider client, command runner, budget ledger, clock
+    const RunInput& run;          ///< the run's immutable input (every lens's settings)
+    const LensInput& settings;    ///< this lens's resolved settings (== *run.lens(plan.lensId))
+    const ChangeSource& changes;  ///< the change under test, read-only
+    const Services& services;     ///< provider client, command runner, budget ledger, clock
     /// Stops at the lens's deadline, when the dispatcher gives up on it and when the run is
     /// cancelled (a signal). A lens polls it between units of work (a file, a rule pass) and
     /// passes it to whatever may block (run_process, an HTTP transfer); it then throws or

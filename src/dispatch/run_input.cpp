@@ -42,10 +42,18 @@ std::optional<E> value_of(const std::array<std::pair<E, std::string_view>, N>& t
 
 }  // namespace
 
-std::string_view to_string(LensKind kind) { return name_of(kKinds, kind); }
-std::string_view to_string(LensMode mode) { return name_of(kModes, mode); }
-std::optional<LensKind> lens_kind_from(std::string_view text) { return value_of(kKinds, text); }
-std::optional<LensMode> lens_mode_from(std::string_view text) { return value_of(kModes, text); }
+std::string_view to_string(LensKind kind) {
+    return name_of(kKinds, kind);
+}
+std::string_view to_string(LensMode mode) {
+    return name_of(kModes, mode);
+}
+std::optional<LensKind> lens_kind_from(std::string_view text) {
+    return value_of(kKinds, text);
+}
+std::optional<LensMode> lens_mode_from(std::string_view text) {
+    return value_of(kModes, text);
+}
 
 const LensInput* RunInput::lens(std::string_view lens_id) const {
     const auto it = lenses.find(lens_id);

@@ -144,8 +144,8 @@ CapturedRun run_captured(const std::vector<std::string>& argv, const std::vector
     sigset_t none;
     sigemptyset(&none);
     posix_spawnattr_setsigmask(&setup.attr, &none);
-    posix_spawnattr_setflags(&setup.attr,
-                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    posix_spawnattr_setflags(
+        &setup.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     std::vector<char*> args;
     for (const auto& a : argv) {
         args.push_back(const_cast<char*>(a.c_str()));

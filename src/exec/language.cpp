@@ -8,26 +8,41 @@ namespace fs = std::filesystem;
 
 std::string_view to_string(Language language) {
     switch (language) {
-        case Language::javascript: return "javascript";
-        case Language::typescript: return "typescript";
-        case Language::python: return "python";
-        case Language::go: return "go";
-        case Language::rust: return "rust";
-        case Language::ruby: return "ruby";
-        case Language::java: return "java";
-        case Language::cmake: return "cmake";
+        case Language::javascript:
+            return "javascript";
+        case Language::typescript:
+            return "typescript";
+        case Language::python:
+            return "python";
+        case Language::go:
+            return "go";
+        case Language::rust:
+            return "rust";
+        case Language::ruby:
+            return "ruby";
+        case Language::java:
+            return "java";
+        case Language::cmake:
+            return "cmake";
     }
     return "unknown";
 }
 
 std::optional<Language> parse_language(std::string_view name) {
-    if (name == "javascript" || name == "js") return Language::javascript;
-    if (name == "typescript" || name == "ts") return Language::typescript;
-    if (name == "python" || name == "py") return Language::python;
-    if (name == "go" || name == "golang") return Language::go;
-    if (name == "rust" || name == "rs") return Language::rust;
-    if (name == "ruby" || name == "rb") return Language::ruby;
-    if (name == "java") return Language::java;
+    if (name == "javascript" || name == "js")
+        return Language::javascript;
+    if (name == "typescript" || name == "ts")
+        return Language::typescript;
+    if (name == "python" || name == "py")
+        return Language::python;
+    if (name == "go" || name == "golang")
+        return Language::go;
+    if (name == "rust" || name == "rs")
+        return Language::rust;
+    if (name == "ruby" || name == "rb")
+        return Language::ruby;
+    if (name == "java")
+        return Language::java;
     return std::nullopt;
 }
 
@@ -39,18 +54,26 @@ std::optional<Language> detect_language(const fs::path& dir) {
     if (has("package.json")) {
         return has("tsconfig.json") ? Language::typescript : Language::javascript;
     }
-    if (has("pyproject.toml") || has("setup.py") || has("requirements.txt")) return Language::python;
-    if (has("go.mod")) return Language::go;
-    if (has("Cargo.toml")) return Language::rust;
-    if (has("Gemfile")) return Language::ruby;
-    if (has("pom.xml") || has("build.gradle") || has("build.gradle.kts")) return Language::java;
-    if (has("CMakeLists.txt")) return Language::cmake;
+    if (has("pyproject.toml") || has("setup.py") || has("requirements.txt"))
+        return Language::python;
+    if (has("go.mod"))
+        return Language::go;
+    if (has("Cargo.toml"))
+        return Language::rust;
+    if (has("Gemfile"))
+        return Language::ruby;
+    if (has("pom.xml") || has("build.gradle") || has("build.gradle.kts"))
+        return Language::java;
+    if (has("CMakeLists.txt"))
+        return Language::cmake;
     return std::nullopt;
 }
 
 namespace {
 
-CheckCommands one(Argv argv) { return CheckCommands{{std::move(argv)}, false}; }
+CheckCommands one(Argv argv) {
+    return CheckCommands{{std::move(argv)}, false};
+}
 
 bool is_c_family(const std::string& path) {
     for (const char* ext : {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx"}) {
@@ -127,9 +150,11 @@ LanguageDefaults language_defaults(Language language, const fs::path& dir,
             const Argv configure = {"cmake", "-S", ".", "-B", "build-qa-skill"};
             const Argv build = {"cmake", "--build", "build-qa-skill"};
             d.build = CheckCommands{{configure, build}, false};
-            d.tests = CheckCommands{
-                {configure, build, {"ctest", "--test-dir", "build-qa-skill", "--output-on-failure"}},
-                false};
+            d.tests =
+                CheckCommands{{configure,
+                               build,
+                               {"ctest", "--test-dir", "build-qa-skill", "--output-on-failure"}},
+                              false};
             break;
         }
     }

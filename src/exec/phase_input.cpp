@@ -55,7 +55,8 @@ PhaseInput parse_phase_input(std::string_view json_text) {
     in.buildCommand = text("build_command");
     in.testCommand = text("test_command");
     if (const json::Value* v = doc.find("max_retries")) {
-        in.maxRetries = v->is_integer() ? v->as_integer() : static_cast<std::int64_t>(v->as_double());
+        in.maxRetries =
+            v->is_integer() ? v->as_integer() : static_cast<std::int64_t>(v->as_double());
     }
     if (const json::Value* v = doc.find("skip_build")) {
         in.skipBuild = v->as_bool();
@@ -65,12 +66,13 @@ PhaseInput parse_phase_input(std::string_view json_text) {
     }
     std::error_code ec;
     if (!std::filesystem::is_directory(in.workingDirectory, ec)) {
-        fail("working_directory '" + in.workingDirectory + "' does not exist or is not a directory");
+        fail("working_directory '" + in.workingDirectory +
+             "' does not exist or is not a directory");
     }
-    for (const auto& [key, value] : {std::pair{"format_command", &in.formatCommand},
-                                     std::pair{"lint_command", &in.lintCommand},
-                                     std::pair{"build_command", &in.buildCommand},
-                                     std::pair{"test_command", &in.testCommand}}) {
+    for (const auto& [key, value] :
+         {std::pair{"format_command", &in.formatCommand},
+          std::pair{"lint_command", &in.lintCommand}, std::pair{"build_command", &in.buildCommand},
+          std::pair{"test_command", &in.testCommand}}) {
         if (*value) {
             try {
                 split_command(**value);

@@ -80,18 +80,17 @@ json::Value to_json(const PhaseOutput& o) {
         root.emplace_back("critical_security_issue", true);
     }
     root.emplace_back(
-        "checks", json::Object{{"formatter", command_check(o.formatter, "issues")},
-                               {"linter", command_check(o.linter, "issues")},
-                               {"build", command_check(o.build, "errors")},
-                               {"tests", json::Object{{"status", o.tests.status},
-                                                      {"failing_count", o.tests.failingCount},
-                                                      {"retry_count", o.tests.retryCount},
-                                                      {"command", o.tests.command},
-                                                      {"execution_time_ms",
-                                                       o.tests.executionTimeMs}}},
-                               {"code_review", review_check(o.codeReview, "findings")},
-                               {"security_review",
-                                review_check(o.securityReview, "vulnerabilities")}});
+        "checks",
+        json::Object{{"formatter", command_check(o.formatter, "issues")},
+                     {"linter", command_check(o.linter, "issues")},
+                     {"build", command_check(o.build, "errors")},
+                     {"tests", json::Object{{"status", o.tests.status},
+                                            {"failing_count", o.tests.failingCount},
+                                            {"retry_count", o.tests.retryCount},
+                                            {"command", o.tests.command},
+                                            {"execution_time_ms", o.tests.executionTimeMs}}},
+                     {"code_review", review_check(o.codeReview, "findings")},
+                     {"security_review", review_check(o.securityReview, "vulnerabilities")}});
     return root;
 }
 

@@ -71,28 +71,37 @@ std::vector<std::string> output_lines(const CapturedRun& run, const fs::path& ch
     std::size_t start = 0;
     while (start < text.size()) {
         auto end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
+        if (end == std::string::npos)
+            end = text.size();
         std::string line = text.substr(start, end - start);
         start = end + 1;
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos)
+            continue;
         std::string lower = line;
         std::transform(lower.begin(), lower.end(), lower.begin(),
                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (lower.find("error") != std::string::npos) errors.push_back(line);
+        if (lower.find("error") != std::string::npos)
+            errors.push_back(line);
         all.push_back(std::move(line));
     }
     auto& chosen = errors_only && !errors.empty() ? errors : all;
-    if (chosen.size() > kMaxIssueLines) chosen.resize(kMaxIssueLines);
+    if (chosen.size() > kMaxIssueLines)
+        chosen.resize(kMaxIssueLines);
     return chosen;
 }
 
 const char* name_of(Kind k) {
     switch (k) {
-        case Kind::formatter: return "formatter";
-        case Kind::linter: return "linter";
-        case Kind::build: return "build";
-        case Kind::tests: return "tests";
+        case Kind::formatter:
+            return "formatter";
+        case Kind::linter:
+            return "linter";
+        case Kind::build:
+            return "build";
+        case Kind::tests:
+            return "tests";
     }
     return "";
 }
@@ -142,9 +151,8 @@ class CheckRunner {
         for (std::int64_t attempt = 0;; ++attempt) {
             const auto start = Clock::now();
             auto outcomes = run_once(check);
-            result.timeMs += std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 Clock::now() - start)
-                                 .count();
+            result.timeMs +=
+                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
             result.issues.clear();
             result.passed = judge(check, outcomes, result);
             if (result.passed || attempt >= max_retries_) {
@@ -173,7 +181,8 @@ class CheckRunner {
             audit_.commands.push_back(audit_entry(outcome));
             const bool failed = outcome_failure(outcome).has_value();
             outcomes.push_back(std::move(outcome));
-            if (failed) break;
+            if (failed)
+                break;
         }
         return outcomes;
     }
@@ -185,17 +194,18 @@ class CheckRunner {
             const std::string cmd = display_command(o.spec.command);
             if (o.run.out.truncated() || o.run.err.truncated()) {
                 result.issues.push_back(
-                    "output of `" + cmd + "` truncated at " + std::to_string(o.run.out.kept.size() +
-                                                                            o.run.err.kept.size()) +
-                    " of " + std::to_string(o.run.out.total + o.run.err.total) +
+                    "output of `" + cmd + "` truncated at " +
+                    std::to_string(o.run.out.kept.size() + o.run.err.kept.size()) + " of " +
+                    std::to_string(o.run.out.total + o.run.err.total) +
                     " bytes (all of it is hashed in the execution audit)");
             }
             const auto failure = outcome_failure(o);
             if (failure == ErrorCode::EXECUTION_TIMEOUT) {
                 passed = false;
-                result.issues.push_back("EXECUTION_TIMEOUT: `" + cmd + "` passed its " +
-                                        std::to_string(sandbox_.profile().profile.commandTimeoutMs) +
-                                        " ms timeout; its process group was killed");
+                result.issues.push_back(
+                    "EXECUTION_TIMEOUT: `" + cmd + "` passed its " +
+                    std::to_string(sandbox_.profile().profile.commandTimeoutMs) +
+                    " ms timeout; its process group was killed");
                 continue;
             }
             if (failure) {
@@ -225,7 +235,8 @@ class CheckRunner {
         }
         if (check.kind == Kind::tests) {
             std::string all;
-            for (const auto& o : outcomes) all += o.run.out.kept + "\n" + o.run.err.kept + "\n";
+            for (const auto& o : outcomes)
+                all += o.run.out.kept + "\n" + o.run.err.kept + "\n";
             result.failing = failing_test_count(all);
             result.failingUnreadable = !passed && !result.failing;
         }
@@ -242,22 +253,23 @@ class CheckRunner {
 
 std::string execution_key(const PhaseInput& in) {
     json::Array files;
-    for (const auto& f : in.changedFiles) files.emplace_back(f);
+    for (const auto& f : in.changedFiles)
+        files.emplace_back(f);
     const auto opt = [](const std::optional<std::string>& s) {
         return s ? json::Value(*s) : json::Value(nullptr);
     };
-    return util::sha256_hex(json::canonical(json::Value(json::Object{
-        {"phase", "phase-validation.v1"},
-        {"working_directory", in.workingDirectory},
-        {"changed_files", std::move(files)},
-        {"language", opt(in.language)},
-        {"format_command", opt(in.formatCommand)},
-        {"lint_command", opt(in.lintCommand)},
-        {"build_command", opt(in.buildCommand)},
-        {"test_command", opt(in.testCommand)},
-        {"max_retries", in.maxRetries},
-        {"skip_build", in.skipBuild},
-        {"skip_tests", in.skipTests}})));
+    return util::sha256_hex(
+        json::canonical(json::Value(json::Object{{"phase", "phase-validation.v1"},
+                                                 {"working_directory", in.workingDirectory},
+                                                 {"changed_files", std::move(files)},
+                                                 {"language", opt(in.language)},
+                                                 {"format_command", opt(in.formatCommand)},
+                                                 {"lint_command", opt(in.lintCommand)},
+                                                 {"build_command", opt(in.buildCommand)},
+                                                 {"test_command", opt(in.testCommand)},
+                                                 {"max_retries", in.maxRetries},
+                                                 {"skip_build", in.skipBuild},
+                                                 {"skip_tests", in.skipTests}})));
 }
 
 }  // namespace
@@ -269,7 +281,8 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
     std::optional<git::Repository> repo;
     try {
         repo.emplace(git::Repository::open(lib, wd, git::GitEnv::none()));
-        if (repo->is_bare()) repo.reset();
+        if (repo->is_bare())
+            repo.reset();
     } catch (const git::GitError&) {
         repo.reset();  // a plain directory: copied as it is
     }
@@ -280,8 +293,7 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
     const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
     require_trust(env.trust, root, config);
     const auto profile_id = env.profileOverride.value_or(
-        contracts::enum_from_string<contracts::PermissionProfileId>(
-            config.defaultPermissionProfile)
+        contracts::enum_from_string<contracts::PermissionProfileId>(config.defaultPermissionProfile)
             .value_or(contracts::PermissionProfileId::read_only));
     const ExecProfile profile = resolve_profile(config, profile_id);
     require_execution_allowed(kPhaseLensClass, config.allowExecutionLensClasses, profile.profile);
@@ -301,11 +313,12 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
         plan_check(Kind::tests, input.testCommand, defaults.tests, input.skipTests, language)};
     std::vector<contracts::ExecutionCommandSpec> specs;
     for (auto& c : checks) {
-        if (c.skipped) continue;
+        if (c.skipped)
+            continue;
         for (const auto& argv : c.commands.commands) {
             c.ordinals.push_back(static_cast<std::int64_t>(specs.size()) + 1);
-            specs.push_back({c.ordinals.back(), argv, contracts::CwdMode::ephemeral_worktree,
-                             name_of(c.kind)});
+            specs.push_back(
+                {c.ordinals.back(), argv, contracts::CwdMode::ephemeral_worktree, name_of(c.kind)});
         }
     }
     checked_commands(specs, profile.profile);
@@ -338,7 +351,8 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
                                        : !c.missing.empty() ? "fail"
                                        : r.passed           ? "pass"
                                                             : "fail";
-            if (!c.missing.empty()) r.issues.push_back(c.missing);
+            if (!c.missing.empty())
+                r.issues.push_back(c.missing);
             if (c.kind == Kind::tests) {
                 auto& t = run.output.tests;
                 t.status = status;
@@ -347,10 +361,13 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
                 t.executionTimeMs = r.timeMs;
                 t.failingCount = status == "fail" ? r.failing.value_or(0) : 0;
                 if (r.failingUnreadable) {
-                    run.notes.push_back("tests: the failing count could not be read from the "
-                                        "output of `" + c.display() + "`; failing_count is 0");
+                    run.notes.push_back(
+                        "tests: the failing count could not be read from the "
+                        "output of `" +
+                        c.display() + "`; failing_count is 0");
                 }
-                for (const auto& issue : r.issues) run.notes.push_back("tests: " + issue);
+                for (const auto& issue : r.issues)
+                    run.notes.push_back("tests: " + issue);
                 continue;
             }
             CommandCheck& out = c.kind == Kind::formatter ? run.output.formatter

@@ -16,14 +16,14 @@ void require_execution_allowed(contracts::LensClass lens_class,
         std::find(allow_execution_lens_classes.begin(), allow_execution_lens_classes.end(), cls) !=
         allow_execution_lens_classes.end();
     if (!class_allowed) {
-        throw ExecError(ErrorCode::EXECUTION_DENIED,
-                        "lens class '" + cls +
-                            "' may not execute commands: it is not in "
-                            "allow_execution_lens_classes");
+        throw ExecError(ErrorCode::EXECUTION_DENIED, "lens class '" + cls +
+                                                         "' may not execute commands: it is not in "
+                                                         "allow_execution_lens_classes");
     }
     if (profile.readOnly) {
         throw ExecError(ErrorCode::EXECUTION_DENIED,
-                        "permission profile '" + std::string(contracts::to_string(profile.profileId)) +
+                        "permission profile '" +
+                            std::string(contracts::to_string(profile.profileId)) +
                             "' is read-only: no command runs under it");
     }
 }
@@ -39,9 +39,9 @@ std::vector<contracts::ExecutionCommandSpec> checked_commands(
     const std::string pid(contracts::to_string(profile.profileId));
     if (static_cast<std::int64_t>(specs.size()) > profile.maxCommandsPerPlan) {
         throw ExecError(ErrorCode::EXECUTION_POLICY_VIOLATION,
-                        "the plan has " + std::to_string(specs.size()) +
-                            " commands; profile '" + pid + "' allows " +
-                            std::to_string(profile.maxCommandsPerPlan) + " (max_commands_per_plan)");
+                        "the plan has " + std::to_string(specs.size()) + " commands; profile '" +
+                            pid + "' allows " + std::to_string(profile.maxCommandsPerPlan) +
+                            " (max_commands_per_plan)");
     }
     std::stable_sort(specs.begin(), specs.end(),
                      [](const auto& a, const auto& b) { return a.ordinal < b.ordinal; });
@@ -55,16 +55,14 @@ std::vector<contracts::ExecutionCommandSpec> checked_commands(
             throw ExecError(ErrorCode::EXECUTION_POLICY_VIOLATION,
                             "command " + std::to_string(spec.ordinal) + " has no program");
         }
-        const bool allowed =
-            std::any_of(profile.allowedCommandPrefixes.begin(),
-                        profile.allowedCommandPrefixes.end(),
-                        [&](const auto& prefix) { return has_prefix(spec.command, prefix); });
+        const bool allowed = std::any_of(
+            profile.allowedCommandPrefixes.begin(), profile.allowedCommandPrefixes.end(),
+            [&](const auto& prefix) { return has_prefix(spec.command, prefix); });
         if (!allowed) {
-            throw ExecError(ErrorCode::EXECUTION_POLICY_VIOLATION,
-                            "command " + std::to_string(spec.ordinal) + " (" +
-                                display_command(spec.command) +
-                                ") is not under any allowed_command_prefixes of profile '" + pid +
-                                "'");
+            throw ExecError(
+                ErrorCode::EXECUTION_POLICY_VIOLATION,
+                "command " + std::to_string(spec.ordinal) + " (" + display_command(spec.command) +
+                    ") is not under any allowed_command_prefixes of profile '" + pid + "'");
         }
     }
     return specs;
@@ -76,7 +74,8 @@ std::string display_command(std::span<const std::string> argv) {
         if (!out.empty()) {
             out += ' ';
         }
-        const bool plain = !a.empty() && a.find_first_of(" \t\n'\"\\$`|&;<>()*?") == std::string::npos;
+        const bool plain =
+            !a.empty() && a.find_first_of(" \t\n'\"\\$`|&;<>()*?") == std::string::npos;
         if (plain) {
             out += a;
             continue;

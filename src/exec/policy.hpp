@@ -22,7 +22,8 @@ bool has_prefix(std::span<const std::string> argv, std::span<const std::string> 
 /// sorted by ordinal. Throws ExecError(EXECUTION_POLICY_VIOLATION) naming the first offending
 /// command; no command is rewritten to make it fit.
 std::vector<contracts::ExecutionCommandSpec> checked_commands(
-    std::vector<contracts::ExecutionCommandSpec> specs, const contracts::PermissionProfile& profile);
+    std::vector<contracts::ExecutionCommandSpec> specs,
+    const contracts::PermissionProfile& profile);
 
 /// argv as one display line, arguments with spaces or quotes single-quoted.
 std::string display_command(std::span<const std::string> argv);

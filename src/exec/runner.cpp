@@ -94,14 +94,19 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
     PlanExecution result;
     result.audit.permissionProfileId = profile.profileId;
     sweep_stale_execution_dirs(request.repoRoot);
-    const std::string relative =
-        execution_dir_relative(request.executionKey, request.planOrdinal);
+    const std::string relative = execution_dir_relative(request.executionKey, request.planOrdinal);
     result.audit.worktreePath = relative;
     const ScratchDir dir(request.repoRoot / relative, request.repoRoot);
     switch (request.source) {
-        case TreeSource::index: checkout_index(repo, dir.path()); break;
-        case TreeSource::commit: checkout_commit(repo, request.rev, dir.path()); break;
-        case TreeSource::worktree: snapshot_worktree(repo, dir.path()); break;
+        case TreeSource::index:
+            checkout_index(repo, dir.path());
+            break;
+        case TreeSource::commit:
+            checkout_commit(repo, request.rev, dir.path());
+            break;
+        case TreeSource::worktree:
+            snapshot_worktree(repo, dir.path());
+            break;
     }
     for (const auto& spec : commands) {
         CommandOutcome outcome{spec, {}};
@@ -124,11 +129,9 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
                 (*failure == ErrorCode::EXECUTION_TIMEOUT
                      ? "passed its " + std::to_string(profile.commandTimeoutMs) +
                            " ms timeout and was killed with its process group"
-                     : result.outcomes.back().run.exitCode
-                           ? "exited with " +
-                                 std::to_string(*result.outcomes.back().run.exitCode)
-                           : "was killed by signal " +
-                                 std::to_string(result.outcomes.back().run.signal));
+                 : result.outcomes.back().run.exitCode
+                     ? "exited with " + std::to_string(*result.outcomes.back().run.exitCode)
+                     : "was killed by signal " + std::to_string(result.outcomes.back().run.signal));
             break;  // later commands build on earlier ones
         }
     }

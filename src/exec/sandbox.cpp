@@ -13,14 +13,12 @@ namespace fs = std::filesystem;
 
 std::vector<std::string> sandbox_argv(const SandboxSpec& spec,
                                       const std::vector<std::string>& command) {
-    std::vector<std::string> argv = {spec.bwrap.string(),
-                                     "--ro-bind", "/", "/",
-                                     "--dev", "/dev",
-                                     "--proc", "/proc",
-                                     "--tmpfs", "/tmp",
-                                     "--dir", kSandboxHome};
+    std::vector<std::string> argv = {
+        spec.bwrap.string(), "--ro-bind", "/",     "/",         "--dev", "/dev", "--proc", "/proc",
+        "--tmpfs",           "/tmp",      "--dir", kSandboxHome};
     if (!spec.readOnlyDir.empty()) {
-        argv.insert(argv.end(), {"--ro-bind", spec.readOnlyDir.string(), spec.readOnlyDir.string()});
+        argv.insert(argv.end(),
+                    {"--ro-bind", spec.readOnlyDir.string(), spec.readOnlyDir.string()});
     }
     if (!spec.writableDir.empty()) {
         argv.insert(argv.end(), {"--bind", spec.writableDir.string(), spec.writableDir.string()});
@@ -93,8 +91,7 @@ std::optional<std::string> sandbox_problem(const fs::path& bwrap) {
         if (run.timedOut) {
             why = "bwrap did not finish within 10 s";
         }
-        return why.empty() ? "bwrap exited with " + std::to_string(run.exitCode.value_or(-1))
-                           : why;
+        return why.empty() ? "bwrap exited with " + std::to_string(run.exitCode.value_or(-1)) : why;
     } catch (const std::system_error& e) {
         return std::string(e.what());
     }

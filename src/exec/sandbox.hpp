@@ -12,12 +12,12 @@ namespace qa::exec {
 
 /// Where and how one command runs inside bubblewrap.
 struct SandboxSpec {
-    std::filesystem::path bwrap;         ///< absolute path of the bwrap binary
-    std::filesystem::path readOnlyDir;   ///< bound read-only first (the repository for repo_root
-                                         ///< commands, visible even under the private /tmp)
-    std::filesystem::path writableDir;   ///< bound read-write (the checkout); empty for none
-    std::filesystem::path cwd;           ///< the command's directory inside the sandbox
-    bool network = false;                ///< false: --unshare-net (no network, loopback included)
+    std::filesystem::path bwrap;        ///< absolute path of the bwrap binary
+    std::filesystem::path readOnlyDir;  ///< bound read-only first (the repository for repo_root
+                                        ///< commands, visible even under the private /tmp)
+    std::filesystem::path writableDir;  ///< bound read-write (the checkout); empty for none
+    std::filesystem::path cwd;          ///< the command's directory inside the sandbox
+    bool network = false;               ///< false: --unshare-net (no network, loopback included)
 };
 
 /// The bwrap argv that runs `command`: the whole system read-only, /dev and /proc fresh, a

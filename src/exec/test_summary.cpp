@@ -32,18 +32,23 @@ std::optional<long> count_matches(std::string_view text, const RE2& pattern) {
 std::optional<long> failing_test_count(std::string_view output) {
     // cargo test: one "test result:" line per test binary.
     static const RE2 cargo(R"(test result: (?:ok|FAILED)\. \d+ passed; (\d+) failed)");
-    if (auto n = sum_matches(output, cargo)) return n;
+    if (auto n = sum_matches(output, cargo))
+        return n;
     // CTest.
     static const RE2 ctest(R"(\d+% tests passed, (\d+) tests? failed out of \d+)");
-    if (auto n = sum_matches(output, ctest)) return n;
+    if (auto n = sum_matches(output, ctest))
+        return n;
     // node --test, TAP and spec reporters.
     static const RE2 node(R"((?m)^(?:# |ℹ )fail (\d+)\s*$)");
-    if (auto n = sum_matches(output, node)) return n;
+    if (auto n = sum_matches(output, node))
+        return n;
     // jest "Tests:       1 failed, 2 passed" / vitest "Tests  1 failed | 2 passed".
     static const RE2 jest(R"((?m)^\s*Tests:?\s+(\d+) failed)");
-    if (auto n = sum_matches(output, jest)) return n;
+    if (auto n = sum_matches(output, jest))
+        return n;
     static const RE2 jest_ok(R"((?m)^\s*Tests:?\s+\d+ passed)");
-    if (count_matches(output, jest_ok)) return 0;
+    if (count_matches(output, jest_ok))
+        return 0;
     // pytest's final line: "== 2 failed, 3 passed, 1 error in 0.12s ==".
     static const RE2 pytest_line(R"((?m)^=+ (.*) in [\d.]+s(?: \([^)]*\))? =+\s*$)");
     std::string line;
@@ -60,12 +65,15 @@ std::optional<long> failing_test_count(std::string_view output) {
         return sum_matches(counts, parts).value_or(0);
     }
     static const RE2 unittest_ok(R"((?m)^Ran \d+ tests? in [\d.]+s\s*\n\s*\nOK)");
-    if (count_matches(output, unittest_ok)) return 0;
+    if (count_matches(output, unittest_ok))
+        return 0;
     // go test: one "--- FAIL:" per failing test; "ok" / "PASS" lines when none failed.
     static const RE2 go_fail(R"((?m)^\s*--- FAIL: )");
-    if (auto n = count_matches(output, go_fail)) return n;
+    if (auto n = count_matches(output, go_fail))
+        return n;
     static const RE2 go_ok(R"((?m)^(?:ok\s+\S+|PASS)\s)");
-    if (count_matches(output, go_ok)) return 0;
+    if (count_matches(output, go_ok))
+        return 0;
     return std::nullopt;
 }
 

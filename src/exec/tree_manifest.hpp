@@ -14,7 +14,8 @@ TreeManifest tree_manifest(const std::filesystem::path& dir);
 
 /// Paths of `before` whose content differs in `dir` now, or that are gone: what a formatter or
 /// linter changed in the checkout. New files (build output) do not count.
-std::vector<std::string> changed_paths(const TreeManifest& before, const std::filesystem::path& dir);
+std::vector<std::string> changed_paths(const TreeManifest& before,
+                                       const std::filesystem::path& dir);
 
 /// Copies `from` into `to` recursively, leaving out `.git` and `.worktrees` (a directory that is
 /// not a git repository, for phase validation).

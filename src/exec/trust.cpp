@@ -62,7 +62,8 @@ fs::path trust_store_path(const TrustEnv& env) {
         return fs::path(*env.xdgConfigHome) / "qa-skill" / "trusted";
     }
     if (!env.home) {
-        throw util::IoError("neither XDG_CONFIG_HOME nor HOME is set: no place for the trust store");
+        throw util::IoError(
+            "neither XDG_CONFIG_HOME nor HOME is set: no place for the trust store");
     }
     return fs::path(*env.home) / ".config" / "qa-skill" / "trusted";
 }
@@ -122,13 +123,12 @@ void require_trust(const TrustEnv& env, const fs::path& repo_root, const config:
         return;
     }
     const bool known = trusted_hash(trust_store_path(env), repo_root).has_value();
-    throw ExecError(contracts::ErrorCode::EXECUTION_DENIED,
-                    std::string(known ? "the execution configuration of "
-                                      : "the configuration of ") +
-                        root_key(repo_root) +
-                        (known ? " changed since it was trusted" : " is not trusted") +
-                        "; review .qa-skill.toml and run 'qa-skill trust' in that repository "
-                        "(CI: set QA_SKILL_TRUST=1)");
+    throw ExecError(
+        contracts::ErrorCode::EXECUTION_DENIED,
+        std::string(known ? "the execution configuration of " : "the configuration of ") +
+            root_key(repo_root) + (known ? " changed since it was trusted" : " is not trusted") +
+            "; review .qa-skill.toml and run 'qa-skill trust' in that repository "
+            "(CI: set QA_SKILL_TRUST=1)");
 }
 
 }  // namespace qa::exec

@@ -22,7 +22,6 @@ namespace qa::git {
 
 namespace {
 
-
 std::optional<FileStatus> file_status(git_delta_t status) {
     switch (status) {
         case GIT_DELTA_ADDED:
@@ -135,8 +134,8 @@ void rediff_if_text(Collector& c, const git_diff_delta* delta) {
     file.binary = false;
     c.skip_content = false;
     const git_diff_options opts = forced_text_diff_options();
-    check(git_diff_blobs(old_blob.get(), delta->old_file.path, new_blob.get(),
-                         delta->new_file.path, &opts, nullptr, nullptr, on_hunk, on_line, &c),
+    check(git_diff_blobs(old_blob.get(), delta->old_file.path, new_blob.get(), delta->new_file.path,
+                         &opts, nullptr, nullptr, on_hunk, on_line, &c),
           "diff " + file.path);
     c.skip_content = true;  // the outer diff has no content of its own for a binary delta
 }
@@ -174,8 +173,8 @@ int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
     // A submodule's "content" is libgit2's "Subproject commit <sha>" text: not a file's lines
     // (a secret scanner would see a 40-hex string), so it gets no hunks; the oids carry it.
     c.skip_content = file.binary || file.is_submodule;
-    const bool recheck = file.binary && *status != FileStatus::typechange &&
-                         *status != FileStatus::deleted;
+    const bool recheck =
+        file.binary && *status != FileStatus::typechange && *status != FileStatus::deleted;
     c.files.push_back(std::move(file));
     if (*status == FileStatus::typechange) {
         add_typechange_content(c, delta);
@@ -250,7 +249,6 @@ std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const Diff
     sort_by_path(collector.files);
     return std::move(collector.files);
 }
-
 
 std::size_t count_lines(std::string_view text) {
     std::size_t lines = 0;
@@ -516,7 +514,8 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
     if (repo.is_bare()) {
         // A bare repository (a server) has no index worth the name: its content is HEAD's tree.
-        return repo.head_sha() ? all_files(repo, "HEAD", options) : ChangeSet{kEmptyTreeSha, kEmptyTreeSha, {}, false};
+        return repo.head_sha() ? all_files(repo, "HEAD", options)
+                               : ChangeSet{kEmptyTreeSha, kEmptyTreeSha, {}, false};
     }
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo.raw()), "read the index");

@@ -141,8 +141,9 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 
 /// Every tracked file of the index as added (onboarding, baselines): the empty tree diffed to
 /// the index; head is kIndexHead. In a bare repository, every file of HEAD's tree (head is
-/// HEAD's sha; nothing when HEAD is unborn). Files are all_lines_added: counts, binary detection (a NUL
-/// byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no lines, whatever `options` says. Each blob is read once, one at a time.
+/// HEAD's sha; nothing when HEAD is unborn). Files are all_lines_added: counts, binary detection (a
+/// NUL byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no
+/// lines, whatever `options` says. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
 /// Every file of the tree of `revision` (a commit, tag or tree) as added, like all_files(repo);
 /// head is the commit's sha (the tree's sha when `revision` names a tree).

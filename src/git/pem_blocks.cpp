@@ -18,8 +18,8 @@ constexpr std::string_view kEnd = "-----END ";
 constexpr std::size_t kMinBodyRun = 16;
 
 bool base64_char(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '+' || c == '/' || c == '=';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/' || c == '=';
 }
 
 /// An armour line, or a line that could be a PEM body line (also inside a string literal).

@@ -80,7 +80,8 @@ struct Walker {
             }
             const std::string path = delta->new_file.path;
             const std::string new_oid = to_hex(delta->new_file.id);
-            if (const auto it = net_blob.find(path); it != net_blob.end() && it->second == new_oid) {
+            if (const auto it = net_blob.find(path);
+                it != net_blob.end() && it->second == new_oid) {
                 continue;  // the net change ends with this blob: its lines are judged there
             }
             const bool has_old = delta->status == GIT_DELTA_MODIFIED;
@@ -114,8 +115,7 @@ struct Walker {
 }  // namespace
 
 std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
-                                     const std::optional<git_oid>& remote,
-                                     const char* known_refs) {
+                                     const std::optional<git_oid>& remote, const char* known_refs) {
     RevwalkHandle walk;
     check(git_revwalk_new(walk.out(), repo), "walk the pushed commits");
     check(git_revwalk_sorting(walk.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE),

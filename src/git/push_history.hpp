@@ -15,8 +15,7 @@ namespace qa::git {
 /// commit here) nor any ref matching `known_refs` (kRemoteTrackingRefs, kAllRefs). Oldest first
 /// (topological order).
 std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
-                                     const std::optional<git_oid>& remote,
-                                     const char* known_refs);
+                                     const std::optional<git_oid>& remote, const char* known_refs);
 
 /// What the earlier commits of a push added that its net change does not show: a secret added in
 /// one commit and removed in a later one is in the remote's history for good.

@@ -65,8 +65,8 @@ std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
         const std::size_t a = line.find(' ');
         const std::size_t b = a == std::string_view::npos ? a : line.find(' ', a + 1);
         if (b == std::string_view::npos || b + 1 >= line.size()) {
-            throw PushLineError(line_number, "expected '<old sha> <new sha> <ref>', got '" +
-                                                 printable(line) + "'");
+            throw PushLineError(
+                line_number, "expected '<old sha> <new sha> <ref>', got '" + printable(line) + "'");
         }
         const std::string_view old_sha = line.substr(0, a);
         const std::string_view new_sha = line.substr(a + 1, b - a - 1);

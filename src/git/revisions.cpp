@@ -39,7 +39,6 @@ std::optional<git_oid> merge_base(git_repository* repo, const git_oid& a, const 
     return base;
 }
 
-
 std::vector<git_oid> known_tips(git_repository* repo, const char* known_refs) {
     std::vector<git_oid> tips;
     const std::string glob = known_refs;
@@ -99,7 +98,6 @@ std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sh
     check(rc, "peel " + sha + " to a commit");
     return *git_object_id(commit.get());
 }
-
 
 bool names_commit(git_repository* repo, const std::string& spec) {
     ObjectHandle object;

@@ -39,7 +39,6 @@ std::optional<git_oid> base_against_known(git_repository* repo, const git_oid& l
 
 /// The commit `sha` names here, peeled through tags; nullopt when the object is not a commit,
 /// or (unless `must_exist`) is missing.
-std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sha,
-                                     bool must_exist);
+std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sha, bool must_exist);
 
 }  // namespace qa::git

@@ -19,18 +19,46 @@ constexpr std::string_view kDot = "[^\\n\\r\\x{2028}\\x{2029}]";
 
 /// General_Category long names and ECMA's aliases -> the short names RE2 knows.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 40> kCategoryNames = {{
-    {"Letter", "L"}, {"Uppercase_Letter", "Lu"}, {"Lowercase_Letter", "Ll"},
-    {"Titlecase_Letter", "Lt"}, {"Modifier_Letter", "Lm"}, {"Other_Letter", "Lo"},
-    {"Mark", "M"}, {"Combining_Mark", "M"}, {"Nonspacing_Mark", "Mn"}, {"Spacing_Mark", "Mc"},
-    {"Enclosing_Mark", "Me"}, {"Number", "N"}, {"Decimal_Number", "Nd"}, {"digit", "Nd"},
-    {"Letter_Number", "Nl"}, {"Other_Number", "No"}, {"Punctuation", "P"}, {"punct", "P"},
-    {"Connector_Punctuation", "Pc"}, {"Dash_Punctuation", "Pd"}, {"Open_Punctuation", "Ps"},
-    {"Close_Punctuation", "Pe"}, {"Initial_Punctuation", "Pi"}, {"Final_Punctuation", "Pf"},
-    {"Other_Punctuation", "Po"}, {"Symbol", "S"}, {"Math_Symbol", "Sm"},
-    {"Currency_Symbol", "Sc"}, {"Modifier_Symbol", "Sk"}, {"Other_Symbol", "So"},
-    {"Separator", "Z"}, {"Space_Separator", "Zs"}, {"Line_Separator", "Zl"},
-    {"Paragraph_Separator", "Zp"}, {"Other", "C"}, {"Control", "Cc"}, {"cntrl", "Cc"},
-    {"Format", "Cf"}, {"Private_Use", "Co"}, {"Surrogate", "Cs"},
+    {"Letter", "L"},
+    {"Uppercase_Letter", "Lu"},
+    {"Lowercase_Letter", "Ll"},
+    {"Titlecase_Letter", "Lt"},
+    {"Modifier_Letter", "Lm"},
+    {"Other_Letter", "Lo"},
+    {"Mark", "M"},
+    {"Combining_Mark", "M"},
+    {"Nonspacing_Mark", "Mn"},
+    {"Spacing_Mark", "Mc"},
+    {"Enclosing_Mark", "Me"},
+    {"Number", "N"},
+    {"Decimal_Number", "Nd"},
+    {"digit", "Nd"},
+    {"Letter_Number", "Nl"},
+    {"Other_Number", "No"},
+    {"Punctuation", "P"},
+    {"punct", "P"},
+    {"Connector_Punctuation", "Pc"},
+    {"Dash_Punctuation", "Pd"},
+    {"Open_Punctuation", "Ps"},
+    {"Close_Punctuation", "Pe"},
+    {"Initial_Punctuation", "Pi"},
+    {"Final_Punctuation", "Pf"},
+    {"Other_Punctuation", "Po"},
+    {"Symbol", "S"},
+    {"Math_Symbol", "Sm"},
+    {"Currency_Symbol", "Sc"},
+    {"Modifier_Symbol", "Sk"},
+    {"Other_Symbol", "So"},
+    {"Separator", "Z"},
+    {"Space_Separator", "Zs"},
+    {"Line_Separator", "Zl"},
+    {"Paragraph_Separator", "Zp"},
+    {"Other", "C"},
+    {"Control", "Cc"},
+    {"cntrl", "Cc"},
+    {"Format", "Cf"},
+    {"Private_Use", "Co"},
+    {"Surrogate", "Cs"},
 }};
 
 std::string code_point(std::uint32_t cp) {
@@ -108,11 +136,11 @@ std::string ecma_to_re2(std::string_view p) {
                     out += p.substr(i);  // RE2 reports the malformed escape
                     break;
                 }
-                out += std::string("\\") + d + "{" +
-                       property_name(p.substr(i + 3, close - i - 3)) + "}";
+                out += std::string("\\") + d + "{" + property_name(p.substr(i + 3, close - i - 3)) +
+                       "}";
                 i = close + 1;
-            } else if (d == '0' && (i + 2 >= p.size() ||
-                                    !std::isdigit(static_cast<unsigned char>(p[i + 2])))) {
+            } else if (d == '0' &&
+                       (i + 2 >= p.size() || !std::isdigit(static_cast<unsigned char>(p[i + 2])))) {
                 out += "\\x{0}";
                 i += 2;
             } else if (d == 'b' && in_class) {

@@ -117,8 +117,8 @@ class MultipleOfConstraintBuilder final : public valijson::ConstraintBuilder {
 };
 
 /// `pattern`, translated from ECMA-262 (json/ecma_regex.hpp) and matched by RE2 (UTF-8,
-/// unanchored search as draft 7 says) in time linear in the string. A pattern RE2 cannot compile (a backreference or a lookaround) is a schema error,
-/// never a slower fallback.
+/// unanchored search as draft 7 says) in time linear in the string. A pattern RE2 cannot compile (a
+/// backreference or a lookaround) is a schema error, never a slower fallback.
 class PatternConstraint final : public valijson::constraints::PolyConstraint {
   public:
     PatternConstraint(std::string pattern, std::shared_ptr<const RE2> re)
@@ -159,7 +159,8 @@ class PatternConstraintBuilder final : public valijson::ConstraintBuilder {
         if (!re->ok()) {
             throw std::runtime_error("'pattern' \"" + node.getString() +
                                      "\" is not a regular expression qa-skill can match in "
-                                     "linear time (RE2 syntax): " + re->error());
+                                     "linear time (RE2 syntax): " +
+                                     re->error());
         }
         return new PatternConstraint(node.getString(), std::move(re));
     }

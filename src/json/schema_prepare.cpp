@@ -16,7 +16,6 @@
 #include "json/schema_keywords.hpp"
 #include "json/uri.hpp"
 
-
 namespace qa::json {
 namespace {
 

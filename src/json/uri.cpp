@@ -171,7 +171,8 @@ std::string percent_decode(std::string_view s) {
 }
 
 std::string file_uri(const std::filesystem::path& path) {
-    return "file://" + percent_encode_path(std::filesystem::absolute(path).lexically_normal().generic_string());
+    return "file://" +
+           percent_encode_path(std::filesystem::absolute(path).lexically_normal().generic_string());
 }
 
 }  // namespace qa::json

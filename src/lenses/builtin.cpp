@@ -62,15 +62,15 @@ Catalog make_builtin_catalog() {
     const auto rules =
         std::make_shared<const rules::RuleSet>(rules::RuleSet::from_embedded_lenses(rule_lenses));
     Catalog catalog;
-    catalog.add_kind(dispatch::LensKind::rule, [rules](const plan::LensEntry& entry)
-                                                   -> std::unique_ptr<const dispatch::Lens> {
-        if (!has_rules_file(entry.lensId)) {
-            return std::make_unique<LayeringLens>(entry.lensVersion);
-        }
-        return std::make_unique<RuleLens>(entry.lensId, rules,
-                                          selector_for(entry.lensId),
-                                          has_sub_lens(entry, "hygiene"), rules);
-    });
+    catalog.add_kind(
+        dispatch::LensKind::rule,
+        [rules](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+            if (!has_rules_file(entry.lensId)) {
+                return std::make_unique<LayeringLens>(entry.lensVersion);
+            }
+            return std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
+                                              has_sub_lens(entry, "hygiene"), rules);
+        });
     catalog.build(registry);
     return catalog;
 }

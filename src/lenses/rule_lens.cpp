@@ -256,13 +256,13 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     for (const auto& lens : lenses) {
         scan_key += "/" + lens;
     }
-    const ScanSpec spec{*rules_,
-                        *credentials_,
-                        std::move(lenses),
-                        settings.mode == dispatch::LensMode::file ||
-                            settings.mode == dispatch::LensMode::all,
-                        settings.mode == dispatch::LensMode::diff_context,
-                        static_cast<std::int64_t>(settings.diffContext)};
+    const ScanSpec spec{
+        *rules_,
+        *credentials_,
+        std::move(lenses),
+        settings.mode == dispatch::LensMode::file || settings.mode == dispatch::LensMode::all,
+        settings.mode == dispatch::LensMode::diff_context,
+        static_cast<std::int64_t>(settings.diffContext)};
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
         return make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),

@@ -31,9 +31,9 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         }
         // The new side of a copy or rename is judged whole: with rename detection it shows no
         // added lines, and a secret copied from a file (or a baseline entry) must not pass.
-        const bool moved = (f.status == git::FileStatus::renamed ||
-                            f.status == git::FileStatus::copied) &&
-                           !f.is_submodule && !f.new_oid.empty();
+        const bool moved =
+            (f.status == git::FileStatus::renamed || f.status == git::FileStatus::copied) &&
+            !f.is_submodule && !f.new_oid.empty();
         const bool wide = !f.text_encoding.empty();  // decoded and judged whole
         if (((f.all_lines_added && f.added_lines > 0) || moved || wide) && !f.binary) {
             // Nothing held: each iteration reads the blob, one file at a time.

@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
 #include <cstring>
 #include <initializer_list>
+#include <optional>
 #include <system_error>
 
 #include "util/exit_code.hpp"
@@ -158,8 +158,8 @@ void Failsafe::watch() {
             }
             const int sig = static_cast<int>(info.ssi_signo);
             if (signal_.exchange(sig) == 0) {
-                const std::string line = program_ + ": stopped by signal " +
-                                         std::to_string(sig) + "\n" + program_ +
+                const std::string line = program_ + ": stopped by signal " + std::to_string(sig) +
+                                         "\n" + program_ +
                                          ": the run did not finish; blocking (exit 3)\n";
                 write_all(line.c_str());
                 stop_.request_stop();

@@ -2,8 +2,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <string>
 #include <stop_token>
+#include <string>
 #include <string_view>
 #include <thread>
 

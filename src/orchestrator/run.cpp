@@ -19,10 +19,10 @@
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
 #include "orchestrator/change_source.hpp"
-#include "orchestrator/run_input.hpp"
 #include "orchestrator/push_targets.hpp"
-#include "orchestrator/tree_config.hpp"
+#include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
+#include "orchestrator/tree_config.hpp"
 #include "util/args.hpp"
 #include "util/error.hpp"
 #include "util/sha256.hpp"
@@ -121,8 +121,11 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
                 t.changes = std::move(p.changes);
                 out.push_back(std::move(t));
                 if (auto earlier = earlier_commits_target(p)) {
-                    out.push_back(Target{std::move(earlier->label), std::move(p.earlier),
-                                         out.back().baseRef, out.back().headRef, {},
+                    out.push_back(Target{std::move(earlier->label),
+                                         std::move(p.earlier),
+                                         out.back().baseRef,
+                                         out.back().headRef,
+                                         {},
                                          std::move(earlier->lensIds)});
                 }
             }
@@ -175,8 +178,8 @@ std::string execution_key(const contracts::SkillInput& input, const Target& targ
     k.repoId = input.repoId;
     k.baseSha = target.changes.base;
     k.headSha = target.changes.head == git::kIndexHead ? staged_head_id(target.changes)
-                : target.changes.earlier_commits         ? "earlier:" + target.changes.head
-                                                         : target.changes.head;
+                : target.changes.earlier_commits       ? "earlier:" + target.changes.head
+                                                       : target.changes.head;
     for (const auto& p : plans) {
         k.selectedLensVersions.emplace_back(p.subLensId ? p.lensId + "/" + *p.subLensId : p.lensId,
                                             p.lensVersion);
@@ -311,8 +314,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
 
         const dispatch::RunInput run_input =
             make_run_input(config, plan::builtin_registry(), out.input);
-        auto results =
-            dispatcher.run(out.plan.plans, source, run_input, services, control.cancel);
+        auto results = dispatcher.run(out.plan.plans, source, run_input, services, control.cancel);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
         check_interrupted();
         const auto dispatched = Clock::now();
@@ -355,8 +357,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
 
         if (request.writeArtifacts) {
-            const fs::path root =
-                artifacts::resolve_root(repo, config.artifactRoot, config.source);
+            const fs::path root = artifacts::resolve_root(repo, config.artifactRoot, config.source);
             const auto ms = [](auto d) {
                 return static_cast<std::int64_t>(
                     std::chrono::duration_cast<std::chrono::milliseconds>(d).count());

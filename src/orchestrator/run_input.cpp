@@ -48,9 +48,9 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
             lens.maxInputTokens = s.maxInputTokens;
             lens.maxOutputTokens = s.maxOutputTokens;
             lens.maxCostUsd = s.maxCostUsd;
-            lens.overflowPolicy = to_enum(
-                contracts::enum_from_string<contracts::OverflowPolicy>(s.overflowPolicy),
-                s.overflowPolicy);
+            lens.overflowPolicy =
+                to_enum(contracts::enum_from_string<contracts::OverflowPolicy>(s.overflowPolicy),
+                        s.overflowPolicy);
             lens.options = s.options;
         }
         input.lenses.emplace(entry.lensId, std::move(lens));

@@ -65,10 +65,10 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
                 if (!chosen) {
                     chosen = std::move(config);
                 } else if (config::config_hash(config) != config::config_hash(*chosen)) {
-                    throw config::ConfigError(
-                        config.source, 0, 0, "",
-                        "the pushed refs carry different configurations (" + chosen->source +
-                            " and this one): push them one at a time");
+                    throw config::ConfigError(config.source, 0, 0, "",
+                                              "the pushed refs carry different configurations (" +
+                                                  chosen->source +
+                                                  " and this one): push them one at a time");
                 }
             }
             if (chosen) {

@@ -17,12 +17,13 @@ json::Value AnthropicMessages::body(const Binding& binding, const ModelRequest& 
     json::Array tools{json::Object{{"name", request.schemaName},
                                    {"description", "Report the review findings."},
                                    {"input_schema", request.schema}}};
-    json::Object body{{"model", binding.pinned.modelId},
-                      {"max_tokens", request.maxOutputTokens},
-                      {"system", request.instructions},
-                      {"messages", std::move(messages)},
-                      {"tools", std::move(tools)},
-                      {"tool_choice", json::Object{{"type", "tool"}, {"name", request.schemaName}}}};
+    json::Object body{
+        {"model", binding.pinned.modelId},
+        {"max_tokens", request.maxOutputTokens},
+        {"system", request.instructions},
+        {"messages", std::move(messages)},
+        {"tools", std::move(tools)},
+        {"tool_choice", json::Object{{"type", "tool"}, {"name", request.schemaName}}}};
     if (binding.sampling) {
         body.emplace_back("temperature", binding.pinned.temperature);  // never top_p beside it
     }
@@ -70,7 +71,8 @@ WireAnswer AnthropicMessages::read(const json::Value& response, const ModelReque
             return answer;
         }
     }
-    answer.detail = "no tool_use block named '" + request.schemaName + "' (stop_reason " + stop + ")";
+    answer.detail =
+        "no tool_use block named '" + request.schemaName + "' (stop_reason " + stop + ")";
     return answer;
 }
 

@@ -147,7 +147,9 @@ struct HttpClient::Impl {
     }
 };
 
-HttpClient::HttpClient() : impl_(std::make_unique<Impl>()) { ensure_global_init(); }
+HttpClient::HttpClient() : impl_(std::make_unique<Impl>()) {
+    ensure_global_init();
+}
 HttpClient::~HttpClient() = default;
 
 HttpResponse HttpClient::post(const HttpRequest& request, std::stop_token stop) const {

@@ -91,7 +91,8 @@ std::optional<std::int64_t> retry_after_ms(const HttpResponse& response,
     if (value == nullptr || value->empty()) {
         return std::nullopt;
     }
-    if (std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isdigit(c); })) {
+    if (std::all_of(value->begin(), value->end(),
+                    [](unsigned char c) { return std::isdigit(c); })) {
         if (value->size() > 9) {
             return std::nullopt;
         }

@@ -20,7 +20,7 @@ struct ModelRequest {
     std::string instructions;  ///< system / developer text
     std::string input;         ///< the user turn: the context packet
     std::string schemaName;    ///< [a-zA-Z0-9_-]{1,64}; also the Anthropic tool name
-    json::Value schema;        ///< strict-mode compatible (additionalProperties false, all required)
+    json::Value schema;  ///< strict-mode compatible (additionalProperties false, all required)
     std::int64_t maxOutputTokens = 4096;
     /// When set, an answer that breaks it is a failed call (never retried: at temperature 0 the
     /// same question gets the same wrong answer).
@@ -29,7 +29,7 @@ struct ModelRequest {
 
 /// A provider's answer, normalized.
 struct ModelAnswer {
-    json::Value document;  ///< the structured answer (an object following the request's schema)
+    json::Value document;   ///< the structured answer (an object following the request's schema)
     std::string modelId;    ///< the model the provider says answered (provenance only)
     std::string requestId;  ///< x-request-id / request-id (provenance only)
 };
@@ -49,9 +49,9 @@ struct CallOutcome {
     /// paid for); all null with ADAPTER_ERROR when no response said.
     contracts::UsageMetrics usage;
     std::vector<contracts::ErrorCode> warningCodes;  ///< PROVIDER_USAGE_UNAVAILABLE when so
-    int attempts = 0;                  ///< HTTP requests sent
-    std::vector<std::int64_t> waitsMs;  ///< the waits between attempts, in order
-    std::int64_t latencyMs = 0;        ///< wall time of the whole call (provenance only)
+    int attempts = 0;                                ///< HTTP requests sent
+    std::vector<std::int64_t> waitsMs;               ///< the waits between attempts, in order
+    std::int64_t latencyMs = 0;  ///< wall time of the whole call (provenance only)
 
     bool ok() const { return answer.has_value(); }
 };

@@ -14,11 +14,11 @@ json::Value OpenAiChat::body(const Binding& binding, const ModelRequest& request
     json::Object schema{{"name", request.schemaName}, {"strict", true}, {"schema", request.schema}};
     json::Array messages{json::Object{{"role", "system"}, {"content", request.instructions}},
                          json::Object{{"role", "user"}, {"content", request.input}}};
-    json::Object body{
-        {"model", binding.pinned.modelId},
-        {"messages", std::move(messages)},
-        {"max_tokens", request.maxOutputTokens},
-        {"response_format", json::Object{{"type", "json_schema"}, {"json_schema", std::move(schema)}}}};
+    json::Object body{{"model", binding.pinned.modelId},
+                      {"messages", std::move(messages)},
+                      {"max_tokens", request.maxOutputTokens},
+                      {"response_format",
+                       json::Object{{"type", "json_schema"}, {"json_schema", std::move(schema)}}}};
     if (binding.sampling) {
         body.emplace_back("temperature", binding.pinned.temperature);
         body.emplace_back("top_p", binding.pinned.topP);

@@ -45,10 +45,10 @@ WireAnswer OpenAiResponses::read(const json::Value& response, const ModelRequest
     }
     if (status != "completed") {
         answer.kind = WireAnswer::Kind::malformed;
-        answer.detail = "status '" + status + "'" +
-                        (status == "failed"
-                             ? " (" + string_member(response.find("error"), "code") + ")"
-                             : std::string());
+        answer.detail =
+            "status '" + status + "'" +
+            (status == "failed" ? " (" + string_member(response.find("error"), "code") + ")"
+                                : std::string());
         return answer;
     }
     const json::Value* output = response.find("output");

@@ -109,8 +109,8 @@ CallOutcome ProviderClient::call(const Binding& binding, const ModelRequest& req
                     who + "HTTP " + std::to_string(response.status) + " body is not JSON"});
             }
             WireAnswer read = wire.read(document, request);
-            out.usage = usage_from(read.inputTokens, read.outputTokens, binding.prices,
-                                   out.warningCodes);
+            out.usage =
+                usage_from(read.inputTokens, read.outputTokens, binding.prices, out.warningCodes);
             if (read.kind != WireAnswer::Kind::ok) {
                 out.answer.reset();
                 return finish(
@@ -123,7 +123,8 @@ CallOutcome ProviderClient::call(const Binding& binding, const ModelRequest& req
                     return finish(ProviderFailure{
                         ErrorCode::PROVIDER_UNAVAILABLE,
                         scrub(who + "the answer breaks the schema '" + request.schemaName +
-                                  "' at '" + errors.front().pointer + "': " + errors.front().message,
+                                  "' at '" + errors.front().pointer +
+                                  "': " + errors.front().message,
                               *key)});
                 }
             }

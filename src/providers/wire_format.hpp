@@ -23,7 +23,7 @@ struct WireAnswer {
     };
     Kind kind = Kind::malformed;
     json::Value document;
-    std::optional<std::int64_t> inputTokens;   ///< null when the response has no usage
+    std::optional<std::int64_t> inputTokens;  ///< null when the response has no usage
     std::optional<std::int64_t> outputTokens;
     std::string modelId;
     std::string detail;  ///< why, for refused/incomplete/malformed (no response text)

@@ -12,8 +12,9 @@ namespace qa::report {
 
 /// The output options `qa-skill run` and `qa-skill-hook` share.
 inline const std::array<util::OptionSpec, 3> kOutputOptions = {{
-    {"color", "colour the text report (default auto: a terminal, unless NO_COLOR or TERM=dumb; "
-              "FORCE_COLOR forces it)",
+    {"color",
+     "colour the text report (default auto: a terminal, unless NO_COLOR or TERM=dumb; "
+     "FORCE_COLOR forces it)",
      "always|never|auto"},
     {"quiet", "print nothing on PASS", ""},
     {"verbose", "also list non-blocking findings and the lenses' notes", "", 'v'},

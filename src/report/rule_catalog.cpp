@@ -23,9 +23,12 @@ std::map<std::string, RuleInfo> builtin_rules() {
         out.emplace(r.id, std::move(info));
     }
     for (const auto& h : rules::hygiene_rules()) {
-        out.emplace(std::string(h.id),
-                    RuleInfo{std::string(h.id), std::string(h.description), std::string(h.fix),
-                             std::string(h.severity), h.blocking, {"style", "hygiene"}});
+        out.emplace(std::string(h.id), RuleInfo{std::string(h.id),
+                                                std::string(h.description),
+                                                std::string(h.fix),
+                                                std::string(h.severity),
+                                                h.blocking,
+                                                {"style", "hygiene"}});
     }
     // Rules that are code in their lens, not data.
     out.emplace("layer-violation",

@@ -55,24 +55,23 @@ json::Value rule_entry(const std::string& sarif_rule_id, const contracts::Findin
     for (const auto& t : std::set<std::string>(info.tags.begin(), info.tags.end())) {
         tags.push_back(t);
     }
-    if (first.lensId == "security" && std::find(info.tags.begin(), info.tags.end(),
-                                                "security") == info.tags.end()) {
+    if (first.lensId == "security" &&
+        std::find(info.tags.begin(), info.tags.end(), "security") == info.tags.end()) {
         tags.push_back("security");
     }
     json::Object properties{{"tags", std::move(tags)}, {"severity", info.severity}};
     if (info.severity != "info") {
         properties.emplace_back("security-severity", security_severity(info.severity));
     }
-    json::Object rule{{"id", sarif_rule_id},
-                      {"name", info.id},
-                      {"shortDescription", json::Object{{"text", info.description}}},
-                      {"fullDescription",
-                       json::Object{{"text", info.description +
-                                                 (info.blocking ? " Blocks a commit or push."
-                                                                : " Reported, not blocking.")}}},
-                      {"defaultConfiguration",
-                       json::Object{{"level", info.blocking ? "error" : "warning"}}},
-                      {"properties", std::move(properties)}};
+    json::Object rule{
+        {"id", sarif_rule_id},
+        {"name", info.id},
+        {"shortDescription", json::Object{{"text", info.description}}},
+        {"fullDescription",
+         json::Object{{"text", info.description + (info.blocking ? " Blocks a commit or push."
+                                                                 : " Reported, not blocking.")}}},
+        {"defaultConfiguration", json::Object{{"level", info.blocking ? "error" : "warning"}}},
+        {"properties", std::move(properties)}};
     if (!info.fix.empty()) {
         rule.emplace_back("help", json::Object{{"text", info.fix}});
     }
@@ -82,8 +81,7 @@ json::Value rule_entry(const std::string& sarif_rule_id, const contracts::Findin
 json::Value result_entry(const contracts::Finding& f, std::size_t rule_index,
                          const orchestrator::RunOutcome& run) {
     const FindingFacts facts = facts_of(f);
-    json::Object region{{"startLine", f.startLine},
-                        {"endLine", std::max(f.endLine, f.startLine)}};
+    json::Object region{{"startLine", f.startLine}, {"endLine", std::max(f.endLine, f.startLine)}};
     if (facts.column) {
         region.emplace_back("startColumn", *facts.column);
         if (facts.endColumn && *facts.endColumn > *facts.column) {
@@ -109,11 +107,10 @@ json::Value result_entry(const contracts::Finding& f, std::size_t rule_index,
         result.emplace_back("baselineState", "unchanged");
         result.emplace_back(
             "suppressions",
-            json::Array{json::Object{
-                {"kind", "external"},
-                {"status", "accepted"},
-                {"justification",
-                 "accepted in the baseline " + run.baselineSource.value_or("file")}}});
+            json::Array{json::Object{{"kind", "external"},
+                                     {"status", "accepted"},
+                                     {"justification", "accepted in the baseline " +
+                                                           run.baselineSource.value_or("file")}}});
     }
     return result;
 }
@@ -136,8 +133,8 @@ json::Value invocation(const orchestrator::RunOutcome& run) {
         notes.push_back(json::Object{
             {"level", ok ? "warning" : "error"},
             {"descriptor", json::Object{{"id", std::string(contracts::to_string(code))}}},
-            {"message", json::Object{{"text", "error code " +
-                                                  std::string(contracts::to_string(code))}}}});
+            {"message",
+             json::Object{{"text", "error code " + std::string(contracts::to_string(code))}}}});
     }
     if (!ok || v.degraded) {
         for (const auto& reason : v.rationale) {
@@ -191,8 +188,7 @@ json::Value sarif_run(const orchestrator::RunOutcome* run,
         out.emplace_back("automationDetails", json::Object{{"id", "qa-skill/" + run->label + "/"}});
         out.emplace_back("invocations", json::Array{invocation(*run)});
     } else {
-        out.emplace_back("invocations",
-                         json::Array{json::Object{{"executionSuccessful", true}}});
+        out.emplace_back("invocations", json::Array{json::Object{{"executionSuccessful", true}}});
     }
     return out;
 }

@@ -89,9 +89,9 @@ bool is_high(contracts::Severity s) {
 
 /// "1 high, 2 low" over the findings not accepted by the baseline; "2 accepted by the baseline".
 std::string severity_counts(const std::vector<const contracts::Finding*>& findings) {
-    static constexpr std::array kOrder = {contracts::Severity::critical,
-                                          contracts::Severity::high, contracts::Severity::medium,
-                                          contracts::Severity::low, contracts::Severity::info};
+    static constexpr std::array kOrder = {contracts::Severity::critical, contracts::Severity::high,
+                                          contracts::Severity::medium, contracts::Severity::low,
+                                          contracts::Severity::info};
     std::map<contracts::Severity, std::size_t> counts;
     std::size_t accepted = 0;
     for (const auto* f : findings) {
@@ -168,8 +168,8 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
     const auto others = non_blocking(run);
     const bool verbose = style.verbosity == Verbosity::verbose;
     std::string out = std::string("qa-skill: ") + p.green + "PASS" + p.reset + " " +
-                      printable(run.label) + " (" +
-                      plural(run.plan.changedFiles, "file") + " checked";
+                      printable(run.label) + " (" + plural(run.plan.changedFiles, "file") +
+                      " checked";
     if (run.plan.excludedFiles > 0) {
         out += ", " + std::to_string(run.plan.excludedFiles) + " excluded";
     }
@@ -212,8 +212,8 @@ std::string grouped_rest(const std::vector<contracts::Finding>& findings,
             out += "    ... " + plural(groups.size() - kListedGroups, "more group") + "\n";
             break;
         }
-        out += "    " + key.first + "  " + quote_path(key.second) + "  (" +
-               std::to_string(count) + ")\n";
+        out += "    " + key.first + "  " + quote_path(key.second) + "  (" + std::to_string(count) +
+               ")\n";
     }
     out += "  all of them: " +
            (run.artifactDir ? artifact_path(run, root) + "/final-verdict.json"
@@ -226,14 +226,14 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
                        const TerminalStyle& style, const Palette& p) {
     const auto& v = run.result.finalVerdict;
     const auto& blocking = v.blockingFindings;
-    std::string out = std::string("qa-skill: ") + p.red + p.bold + "FAIL" + p.reset + " " +
-                      printable(run.label);
+    std::string out =
+        std::string("qa-skill: ") + p.red + p.bold + "FAIL" + p.reset + " " + printable(run.label);
     if (!style.action.empty()) {
         out += " - " + style.action + " blocked";
     }
-    out += blocking.empty() ? ": the check could not complete\n"
-                            : (style.action.empty() ? ": " : " by ") +
-                                  plural(blocking.size(), "finding") + "\n";
+    out += blocking.empty()
+               ? ": the check could not complete\n"
+               : (style.action.empty() ? ": " : " by ") + plural(blocking.size(), "finding") + "\n";
     for (std::size_t i = 0; i < blocking.size() && i < kListedFindings; ++i) {
         out += finding_line(blocking[i], p, true);
     }
@@ -299,10 +299,10 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
     if (first != nullptr) {
         out += "  " + std::to_string(step++) +
                ". Fix: change the code as each \"fix:\" line says, then " +
-               (style.action == "push" ? "commit and push again."
-                                       : std::string(style.action == "commit"
-                                                         ? "git add it and commit again."
-                                                         : "run the check again.")) +
+               (style.action == "push"
+                    ? "commit and push again."
+                    : std::string(style.action == "commit" ? "git add it and commit again."
+                                                           : "run the check again.")) +
                "\n";
         out += "  " + std::to_string(step++) +
                ". Suppress a false positive on its line, with a reason, e.g. for " +
@@ -324,7 +324,8 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
                 continue;
             }
-            out += "     Re-check the push of " + printable(pushed_ref(run.label)) + ": qa-skill run" +
+            out += "     Re-check the push of " + printable(pushed_ref(run.label)) +
+                   ": qa-skill run" +
                    (run.input.baseRef ? " --base " + *run.input.baseRef : std::string()) +
                    " --head " + printable(pushed_ref(run.label)) + "\n";
         }

@@ -82,8 +82,8 @@ std::optional<std::string> base64_decode(std::string_view text) {
 
 bool is_placeholder_password(std::string_view password) {
     static constexpr std::array<std::string_view, 12> words = {
-        "password", "passwd", "pass", "secret", "changeme", "pwd",
-        "test",     "example", "admin", "xxxx",  "****",     "<password>"};
+        "password", "passwd",  "pass",  "secret", "changeme", "pwd",
+        "test",     "example", "admin", "xxxx",   "****",     "<password>"};
     std::string lower(password);
     for (char& c : lower) {
         c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;

@@ -17,7 +17,8 @@ enum class Checksum {
     basicAuth,
 };
 
-/// The checksum named `name` in a rules file ("github-crc32", "basic-auth"), or nullopt when unknown.
+/// The checksum named `name` in a rules file ("github-crc32", "basic-auth"), or nullopt when
+/// unknown.
 std::optional<Checksum> checksum_named(std::string_view name);
 
 /// Whether `token` passes `kind`.

@@ -54,15 +54,15 @@ struct Rule {
     /// For patterns without a fixed prefix (`[0-9a-f]{32}-us\d`), whose counted repetitions
     /// would make the set's DFA track a counter at every byte of ordinary text.
     bool keywordPrefilter = false;
-    std::optional<int> secretGroup;     ///< capture group holding a secret, masked everywhere
-    double minEntropy = 0.0;            ///< Shannon bits per byte the secret must reach
+    std::optional<int> secretGroup;  ///< capture group holding a secret, masked everywhere
+    double minEntropy = 0.0;         ///< Shannon bits per byte the secret must reach
     /// A checksum the secret carries (`checksum = "github-crc32"`); one that fails is dropped.
     std::optional<Checksum> checksum;
     /// When set and the match ends its line, the buffer line after it (if there is one) must
     /// match this: a PEM header counts only when a key body follows, not `***` or `...`.
     std::shared_ptr<const re2::RE2> nextLine;
     std::string nextLineSource;  ///< nextLine as written
-    std::string severity;               ///< critical | high | medium | low | info
+    std::string severity;        ///< critical | high | medium | low | info
     bool blocking = false;
     /// Reports only on lines a change adds: a whole-tree audit (--all-files, where every line
     /// counts as added) skips the rule. For patterns that are ordinary in committed code and

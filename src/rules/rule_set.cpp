@@ -567,7 +567,8 @@ void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const
             m.checksumFailed = true;
         }
         if (rule.allowlist.sameAsGroup) {
-            const re2::StringPiece& same = sub[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];
+            const re2::StringPiece& same =
+                sub[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];
             if (std::string_view(same.data(), same.size()) == target) {
                 continue;
             }

@@ -86,8 +86,7 @@ class ChildGuard {
     /// Whether the child has exited (it stays a zombie, so its pid and group id stay ours).
     bool exited() {
         siginfo_t info{};
-        while (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) <
-               0) {
+        while (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) < 0) {
             if (errno != EINTR) {
                 return true;  // nothing to wait for
             }
@@ -142,9 +141,9 @@ class Stopper {
     /// How long one wait may block: until the deadline, and never past the next poll of the
     /// token's flags.
     int slice_ms() const {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              cancel_.deadline() - Clock::now())
-                              .count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(cancel_.deadline() - Clock::now())
+                .count();
         return static_cast<int>(std::clamp<std::int64_t>(left + 1, 0, kSliceMs));
     }
 

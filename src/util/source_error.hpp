@@ -26,9 +26,8 @@ class SourceError : public Error {
     const std::string& key() const { return key_; }
 
   protected:
-    SourceError(ExitCode exit_class, std::string_view label, std::string file,
-                std::uint32_t line, std::uint32_t column, std::string key,
-                const std::string& problem);
+    SourceError(ExitCode exit_class, std::string_view label, std::string file, std::uint32_t line,
+                std::uint32_t column, std::string key, const std::string& problem);
 
   private:
     std::string file_;

@@ -165,8 +165,9 @@ TEST_CASE("schema validate: schemas that crashed or hung valijson end with a mes
     // check and the RE2 `pattern`.
     qa::test::TempDir tmp("qa-skill-schema-hard");
     write_text(tmp.path() / "self.json", R"({"$ref": "#"})");
-    write_text(tmp.path() / "pair.json",
-               R"({"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"allOf": [{"$ref": "#/definitions/a"}]}},
+    write_text(
+        tmp.path() / "pair.json",
+        R"({"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"allOf": [{"$ref": "#/definitions/a"}]}},
                    "$ref": "#/definitions/a"})");
     write_text(tmp.path() / "alternation.json", R"({"type": "string", "pattern": "^(a|b)*$"})");
     write_text(tmp.path() / "nested.json", R"({"type": "string", "pattern": "^(a+)+$"})");
@@ -189,8 +190,7 @@ TEST_CASE("schema validate: schemas that crashed or hung valijson end with a mes
         const auto r = validate(tmp.path(), {"pair.json", "empty.json"});
         CHECK(r.exit_code == 2);
         CHECK(r.stderr_data.find("#/definitions/a -> #/definitions/b -> #/definitions/b/allOf/0 -> "
-                                 "#/definitions/a") !=
-              std::string::npos);
+                                 "#/definitions/a") != std::string::npos);
     }
     SECTION("a 100 kB string against a pattern") {
         const auto r = validate(tmp.path(), {"alternation.json", "long.json"});

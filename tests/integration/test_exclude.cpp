@@ -56,7 +56,8 @@ TEST_CASE("a lens's exclude keeps only that lens away", "[config][exclude]") {
     sb.add_file(repo, ".qa-skill.toml", "[lenses.security]\nexclude = [\"fixtures/\"]\n");
     sb.commit(repo, "config");
     // A fake key (security) and a conflict marker (style) in a fixture.
-    sb.add_file(repo, "fixtures/sample.py", config_py(fake_aws_key(34)) + qa::test::conflicted_python());
+    sb.add_file(repo, "fixtures/sample.py",
+                config_py(fake_aws_key(34)) + qa::test::conflicted_python());
 
     const ProcResult r = sb.hook(repo, "pre-commit -v");
     INFO(r.describe());
@@ -67,8 +68,9 @@ TEST_CASE("a lens's exclude keeps only that lens away", "[config][exclude]") {
     bool counted = false;
     for (const auto& d : qa::test::run_dirs(repo / ".qa-skill")) {
         counted = counted || read_bytes(d / "final-verdict.json")
-                                     .find("1 file(s) excluded from security by "
-                                           "lenses.security.exclude") != std::string::npos;
+                                     .find(
+                                         "1 file(s) excluded from security by "
+                                         "lenses.security.exclude") != std::string::npos;
     }
     CHECK(counted);
 }

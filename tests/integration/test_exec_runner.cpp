@@ -64,7 +64,8 @@ ExecutionCommandSpec cmd(std::int64_t ordinal, std::vector<std::string> argv) {
     return {ordinal, std::move(argv), CwdMode::ephemeral_worktree, "test"};
 }
 
-qa::exec::ExecProfile profile(PermissionProfileId id, std::vector<std::vector<std::string>> prefixes) {
+qa::exec::ExecProfile profile(PermissionProfileId id,
+                              std::vector<std::vector<std::string>> prefixes) {
     qa::exec::ExecProfile p;
     p.profile.profileId = id;
     p.profile.readOnly = id == PermissionProfileId::read_only;
@@ -125,29 +126,34 @@ int processes_with(const std::string& token) {
     int n = 0;
     for (const auto& e : fs::directory_iterator("/proc")) {
         const std::string name = e.path().filename();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
         std::ifstream in(e.path() / "cmdline", std::ios::binary);
         std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-        if (cmdline.find(token) != std::string::npos) ++n;
+        if (cmdline.find(token) != std::string::npos)
+            ++n;
     }
     return n;
 }
 
-bool exec_root_gone(const fs::path& repo) { return !fs::exists(repo / ".worktrees"); }
+bool exec_root_gone(const fs::path& repo) {
+    return !fs::exists(repo / ".worktrees");
+}
 
 }  // namespace
 
-TEST_CASE("seed test 10: a non-allowlisted command is rejected with EXECUTION_POLICY_VIOLATION "
-          "and nothing runs",
-          "[exec][seed10][integration]") {
+TEST_CASE(
+    "seed test 10: a non-allowlisted command is rejected with EXECUTION_POLICY_VIOLATION "
+    "and nothing runs",
+    "[exec][seed10][integration]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
     Listener listener;
     const std::vector<std::string> knock = {
         "python3", "-c",
-        "import socket; socket.create_connection(('127.0.0.1', " +
-            std::to_string(listener.port()) + "), 5)"};
+        "import socket; socket.create_connection(('127.0.0.1', " + std::to_string(listener.port()) +
+            "), 5)"};
     const auto p = profile(PermissionProfileId::exec_sandboxed, {{"python3", "-c"}});
     // Control: the same first command alone does run, and the listener sees it.
     const auto ran = execute(repo, request(repo, p, {cmd(1, knock)}));
@@ -169,9 +175,10 @@ TEST_CASE("seed test 10: a non-allowlisted command is rejected with EXECUTION_PO
     CHECK_FALSE(listener.connected());
 }
 
-TEST_CASE("seed test 11: a command past its timeout is EXECUTION_TIMEOUT and leaves no process "
-          "and no checkout behind",
-          "[exec][seed11][integration]") {
+TEST_CASE(
+    "seed test 11: a command past its timeout is EXECUTION_TIMEOUT and leaves no process "
+    "and no checkout behind",
+    "[exec][seed11][integration]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
     auto p = profile(PermissionProfileId::exec_sandboxed_network_off, {{"sh", "-c"}, {"true"}});
@@ -204,8 +211,8 @@ TEST_CASE("seed test 12: identical commands on an identical tree give an identic
           "[exec][seed12][integration]") {
     HookSandbox sb;
     std::vector<std::string> audits;
-    const auto p = profile(PermissionProfileId::exec_sandboxed_network_off,
-                           {{"cat"}, {"ls"}, {"sh", "-c"}});
+    const auto p =
+        profile(PermissionProfileId::exec_sandboxed_network_off, {{"cat"}, {"ls"}, {"sh", "-c"}});
     const std::vector<ExecutionCommandSpec> commands = {
         cmd(2, {"ls", "-R"}), cmd(1, {"cat", "data.txt"}),
         cmd(3, {"sh", "-c", "echo to-stderr >&2; pwd | sed 's|.*/||'"})};
@@ -238,9 +245,10 @@ TEST_CASE("seed test 12: identical commands on an identical tree give an identic
     CHECK(qa::exec::audit_json(execute(repo, request(repo, p, commands)).audit) != audits[0]);
 }
 
-TEST_CASE("the checkout is the staged tree or the pushed commit, and the user's repository is "
-          "untouched",
-          "[exec][integration][safety]") {
+TEST_CASE(
+    "the checkout is the staged tree or the pushed commit, and the user's repository is "
+    "untouched",
+    "[exec][integration][safety]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, "f.txt", "committed\n");
@@ -250,13 +258,14 @@ TEST_CASE("the checkout is the staged tree or the pushed commit, and the user's 
     qa::test::write_file(repo / "untracked.txt", "x\n");
     qa::test::settle_index(sb, repo);
     const auto before = qa::test::capture_state(sb, repo);
-    const auto p = profile(PermissionProfileId::exec_sandboxed_network_off,
-                           {{"cat"}, {"sh", "-c"}});
+    const auto p =
+        profile(PermissionProfileId::exec_sandboxed_network_off, {{"cat"}, {"sh", "-c"}});
     // The command may write in its checkout (not in the user's tree, which is read-only).
     const std::vector<ExecutionCommandSpec> commands = {
         cmd(1, {"cat", "f.txt"}),
-        cmd(2, {"sh", "-c", "echo changed > f.txt; ls untracked.txt 2>&1; echo x > " +
-                                (repo / "f.txt").string() + " 2>&1 || echo refused"})};
+        cmd(2, {"sh", "-c",
+                "echo changed > f.txt; ls untracked.txt 2>&1; echo x > " +
+                    (repo / "f.txt").string() + " 2>&1 || echo refused"})};
     const auto staged = execute(repo, request(repo, p, commands));
     REQUIRE_FALSE(staged.failure);
     CHECK(staged.outcomes[0].run.out.kept == "staged\n");
@@ -283,17 +292,17 @@ TEST_CASE("network-off refuses a server on 127.0.0.1; exec_sandboxed reaches it"
     Listener listener;
     const std::vector<std::string> knock = {
         "python3", "-c",
-        "import socket; socket.create_connection(('127.0.0.1', " +
-            std::to_string(listener.port()) + "), 5); print('connected')"};
+        "import socket; socket.create_connection(('127.0.0.1', " + std::to_string(listener.port()) +
+            "), 5); print('connected')"};
     const auto off = execute(
         repo, request(repo, profile(PermissionProfileId::exec_sandboxed_network_off, {{"python3"}}),
                       {cmd(1, knock)}));
     CHECK(off.failure == ErrorCode::EXECUTION_EXIT_NONZERO);
     CHECK(off.outcomes[0].run.err.kept.find("Connection refused") != std::string::npos);
     CHECK_FALSE(listener.connected());
-    const auto on = execute(
-        repo, request(repo, profile(PermissionProfileId::exec_sandboxed, {{"python3"}}),
-                      {cmd(1, knock)}));
+    const auto on =
+        execute(repo, request(repo, profile(PermissionProfileId::exec_sandboxed, {{"python3"}}),
+                              {cmd(1, knock)}));
     CHECK_FALSE(on.failure);
     CHECK(listener.connected());
 }
@@ -326,8 +335,8 @@ TEST_CASE("output past the profile's cap is kept up to it, hashed in full and fl
     const auto repo = sb.repo_with_commit("repo");
     auto p = profile(PermissionProfileId::exec_sandboxed_network_off, {{"python3", "-c"}});
     p.profile.maxStdoutBytes = 1000;
-    const auto result = execute(
-        repo, request(repo, p, {cmd(1, {"python3", "-c", "print('y' * 99999)"})}));
+    const auto result =
+        execute(repo, request(repo, p, {cmd(1, {"python3", "-c", "print('y' * 99999)"})}));
     REQUIRE_FALSE(result.failure);
     const auto& out = result.outcomes[0].run.out;
     CHECK(out.kept == std::string(1000, 'y'));
@@ -352,8 +361,9 @@ TEST_CASE("without a working bubblewrap execution fails closed", "[exec][integra
     }
     // A "bwrap" that cannot create namespaces (it fails as a blocked one does) is refused too.
     const auto fake = sb.root() / "fake-bwrap";
-    qa::test::write_file(fake, "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\n"
-                               "exit 1\n");
+    qa::test::write_file(fake,
+                         "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\n"
+                         "exit 1\n");
     fs::permissions(fake, fs::perms::owner_all);
     env.bwrapOverride = fake.string();
     try {

@@ -74,7 +74,9 @@ TEST_CASE("a secret added in one pushed commit and removed in a later one is ref
 TEST_CASE("a secret overwritten in a later pushed commit of the same file is refused",
           "[hooks][push][gate10]") {
     Pushed s;
-    s.sb.add_file(s.repo, "src/lib.py", "def one():\n    return 1\n\nAWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\n");
+    s.sb.add_file(
+        s.repo, "src/lib.py",
+        "def one():\n    return 1\n\nAWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\n");
     s.commit_unchecked("key");
     s.sb.add_file(s.repo, "src/lib.py", "def one():\n    return 1\n\nAWS_KEY = None\n");
     s.commit_unchecked("no key");
@@ -88,8 +90,7 @@ TEST_CASE("a long push of clean commits passes and judges each distinct version 
           "[hooks][push][gate10]") {
     Pushed s;
     for (int i = 0; i < 30; ++i) {
-        s.sb.add_file(s.repo, "src/lib.py",
-                      "def one():\n    return " + std::to_string(i) + "\n");
+        s.sb.add_file(s.repo, "src/lib.py", "def one():\n    return " + std::to_string(i) + "\n");
         s.commit_unchecked("step " + std::to_string(i));
     }
     const ProcResult r = s.sb.git_in(s.repo, "push origin main");
@@ -270,9 +271,8 @@ TEST_CASE("GIT_INDEX_FILE naming a missing file is exit 2, never an empty index 
     REQUIRE(sb.qa(repo, "install").exit_code == 0);
     const std::string missing = (sb.root() / "no-such-index").string();
 
-    const ProcResult hook =
-        sb.in(repo, "env GIT_INDEX_FILE=" + shell_quote(missing) + " " +
-                        shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit");
+    const ProcResult hook = sb.in(repo, "env GIT_INDEX_FILE=" + shell_quote(missing) + " " +
+                                            shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit");
     INFO(hook.describe());
     CHECK(hook.exit_code == 2);
     CHECK(hook.err.find("GIT_INDEX_FILE") != std::string::npos);
@@ -322,7 +322,7 @@ TEST_CASE("a conflicted merge is exit 2 'unmerged paths', not a lens failure",
     CHECK(sb.git_in(repo, "merge side").exit_code != 0);  // the conflict
 
     for (const std::string& command : {std::string(QA_SKILL_BIN) + " run --staged --no-artifacts",
-                                      std::string(QA_SKILL_HOOK_BIN) + " --dry-run"}) {
+                                       std::string(QA_SKILL_HOOK_BIN) + " --dry-run"}) {
         const ProcResult r = sb.in(repo, command);
         INFO(r.describe());
         CHECK(r.exit_code == 2);
@@ -342,8 +342,8 @@ struct Server {
     Server() {
         server = sb.init("server.git", true);
         const fs::path hook = server / "hooks" / "pre-receive";
-        qa::test::write_file(hook, "#!/bin/sh\nexec " + shell_quote(QA_SKILL_HOOK_BIN) +
-                                       " pre-receive\n");
+        qa::test::write_file(
+            hook, "#!/bin/sh\nexec " + shell_quote(QA_SKILL_HOOK_BIN) + " pre-receive\n");
         fs::permissions(hook, fs::perms::owner_all);
         client = sb.repo_with_commit("client");
         sb.git_ok(client, "remote add origin " + shell_quote(server.string()));
@@ -465,7 +465,8 @@ TEST_CASE("an untracked or unstaged .qa-skill.toml never changes a verdict",
     SECTION("the pushed tip's own config is the one that counts") {
         // A tip that commits a config keeping the style lens off for a conflict marker file
         // passes; the working tree saying otherwise does not matter.
-        s.sb.add_file(s.repo, ".qa-skill.toml", "[lenses.style]\nenabled = false\nrequired = false\n");
+        s.sb.add_file(s.repo, ".qa-skill.toml",
+                      "[lenses.style]\nenabled = false\nrequired = false\n");
         s.sb.add_file(s.repo, "src/merge.py", qa::test::conflicted_python());
         s.commit_unchecked("style off");
         qa::test::write_file(s.repo / ".qa-skill.toml", "run_mode = \"strict\"\n");
@@ -506,9 +507,9 @@ TEST_CASE("SHA-256, split-index and sparse-index repositories: exit 2 naming the
     sb.git_ok(sparse, "sparse-checkout set --cone --sparse-index d");
     sb.add_file(sparse, "d/c.txt", "c\n");
 
-    for (const auto& [dir, feature] : {std::pair{sha256, std::string("SHA-256")},
-                                       std::pair{split, std::string("split index")},
-                                       std::pair{sparse, std::string("sparse index")}}) {
+    for (const auto& [dir, feature] :
+         {std::pair{sha256, std::string("SHA-256")}, std::pair{split, std::string("split index")},
+          std::pair{sparse, std::string("sparse index")}}) {
         INFO(feature);
         const ProcResult hook = sb.hook(dir, "--dry-run");
         INFO(hook.describe());
@@ -558,8 +559,8 @@ TEST_CASE("UTF-16 and UTF-32 text with a BOM is decoded and scanned", "[hooks][c
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("wide");
     REQUIRE(sb.qa(repo, "install").exit_code == 0);
-    const std::string text = "first = 1\r\nAWS_KEY = \"" + std::string("AKI") +
-                             "AQ2ZRXW7TN4MVCBHD\"\r\n";
+    const std::string text =
+        "first = 1\r\nAWS_KEY = \"" + std::string("AKI") + "AQ2ZRXW7TN4MVCBHD\"\r\n";
     std::string utf16le = "\xFF\xFE";
     std::string utf32be = std::string("\x00\x00\xFE\xFF", 4);
     for (const char c : text) {
@@ -596,8 +597,7 @@ TEST_CASE("artifact_root must stay inside the repository, untracked and without 
         INFO(root);
         const fs::path config = sb.root() / "ci.toml";
         qa::test::write_file(config, "artifact_root = \"" + root + "\"\n");
-        const ProcResult r =
-            sb.qa(repo, "run --staged --config " + shell_quote(config.string()));
+        const ProcResult r = sb.qa(repo, "run --staged --config " + shell_quote(config.string()));
         INFO(r.describe());
         CHECK(r.exit_code == 2);
         CHECK(r.err.find("artifact_root") != std::string::npos);

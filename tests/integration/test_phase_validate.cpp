@@ -41,12 +41,11 @@ std::string tool_env() {
     std::string env;
     for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
         const char* v = std::getenv(name);
-        const std::string dir = v != nullptr ? v
-                                : home != nullptr
-                                    ? std::string(home) +
-                                          (std::string(name) == "RUSTUP_HOME" ? "/.rustup"
-                                                                              : "/.cargo")
-                                    : "";
+        const std::string dir =
+            v != nullptr ? v
+            : home != nullptr
+                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
+                : "";
         if (!dir.empty() && fs::is_directory(dir)) {
             env += std::string(name) + "=" + shell_quote(dir) + " ";
         }
@@ -81,7 +80,8 @@ qa::json::Value output_of(const ProcResult& r) {
     const auto v = qa::json::parse(r.out);
     std::int64_t sum = 0;
     for (const auto& [name, check] : v.find("checks")->as_object()) {
-        if (const auto* rc = check.find("retry_count")) sum += rc->as_integer();
+        if (const auto* rc = check.find("retry_count"))
+            sum += rc->as_integer();
     }
     CHECK(v.find("total_retries")->as_integer() == sum);
     if (const auto* critical = v.find("critical_security_issue")) {
@@ -98,7 +98,8 @@ std::string status(const qa::json::Value& out, const char* name) {
 }
 std::string joined(const qa::json::Value& list) {
     std::string s;
-    for (const auto& item : list.as_array()) s += item.as_string() + "\n";
+    for (const auto& item : list.as_array())
+        s += item.as_string() + "\n";
     return s;
 }
 
@@ -144,7 +145,8 @@ TEST_CASE("phase-validate: a passing Python unittest project passes all six chec
     CHECK(audit_json.find("worktreePath")->as_string().rfind(".worktrees/qa-skill/", 0) == 0);
     const auto out = output_of(r);
     CHECK(out.find("status")->as_string() == "pass");
-    for (const char* name : {"formatter", "linter", "build", "tests", "code_review", "security_review"}) {
+    for (const char* name :
+         {"formatter", "linter", "build", "tests", "code_review", "security_review"}) {
         INFO(name);
         CHECK(status(out, name) == "pass");
     }
@@ -159,15 +161,17 @@ TEST_CASE("phase-validate: a passing Python unittest project passes all six chec
     CHECK(after == before);
 }
 
-TEST_CASE("phase-validate: failing unittest tests give failing_count, retries are counted, and "
-          "uncommitted work is what is tested",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: failing unittest tests give failing_count, retries are counted, and "
+    "uncommitted work is what is tested",
+    "[exec][phase][integration]") {
     HookSandbox sb;
     const auto repo = project(sb, "python-unittest");
     trust(sb, repo);
     // Not committed, not staged: phase validation checks the files as they are on disk.
-    qa::test::write_file(repo / "calc.py",
-                         "def add(a, b):\n    return a - b\n\n\ndef mul(a, b):\n    return a + b\n");
+    qa::test::write_file(
+        repo / "calc.py",
+        "def add(a, b):\n    return a - b\n\n\ndef mul(a, b):\n    return a + b\n");
     qa::test::write_file(repo / "test_more.py",
                          "import unittest\n\nfrom calc import add\n\n\n"
                          "class MoreTest(unittest.TestCase):\n"
@@ -194,9 +198,10 @@ TEST_CASE("phase-validate: failing unittest tests give failing_count, retries ar
     CHECK(after == before);
 }
 
-TEST_CASE("phase-validate: a formatter that rewrites a file is a formatting issue; the user's "
-          "file stays as it was",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: a formatter that rewrites a file is a formatting issue; the user's "
+    "file stays as it was",
+    "[exec][phase][integration]") {
     HookSandbox sb;
     const auto repo = project(sb, "python-unittest");
     trust(sb, repo);
@@ -212,8 +217,8 @@ TEST_CASE("phase-validate: a formatter that rewrites a file is a formatting issu
     CHECK(r.exit_code == 1);
     const auto out = output_of(r);
     CHECK(status(out, "formatter") == "fail");
-    CHECK(joined(*check(out, "formatter").find("issues")).find("File calc.py is changed by the formatter") !=
-          std::string::npos);
+    CHECK(joined(*check(out, "formatter").find("issues"))
+              .find("File calc.py is changed by the formatter") != std::string::npos);
     CHECK(status(out, "tests") == "skipped");
     CHECK(check(out, "tests").find("command")->as_string().empty());
     CHECK(qa::test::read_bytes(repo / "calc.py") == original);
@@ -234,11 +239,12 @@ TEST_CASE("phase-validate: Node node --test, passing and failing", "[exec][phase
     CHECK(status(out, "tests") == "pass");
     CHECK(check(out, "tests").find("command")->as_string() == "npm test");
 
-    qa::test::write_file(repo / "more.test.js",
-                         "const test = require('node:test');\nconst assert = require('node:assert');\n"
-                         "test('one', () => assert.strictEqual(1, 2));\n"
-                         "test('two', () => assert.strictEqual(2, 2));\n"
-                         "test('three', () => assert.strictEqual(3, 4));\n");
+    qa::test::write_file(
+        repo / "more.test.js",
+        "const test = require('node:test');\nconst assert = require('node:assert');\n"
+        "test('one', () => assert.strictEqual(1, 2));\n"
+        "test('two', () => assert.strictEqual(2, 2));\n"
+        "test('three', () => assert.strictEqual(3, 4));\n");
     const auto fail = phase_validate(sb, repo, input_json(repo, "\"more.test.js\"", checks));
     INFO(fail.describe());
     CHECK(fail.exit_code == 1);
@@ -247,9 +253,10 @@ TEST_CASE("phase-validate: Node node --test, passing and failing", "[exec][phase
     CHECK(check(failed, "tests").find("failing_count")->as_integer() == 2);
 }
 
-TEST_CASE("phase-validate: a Cargo crate builds and tests offline; a formatting problem and a "
-          "failing test are reported",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: a Cargo crate builds and tests offline; a formatting problem and a "
+    "failing test are reported",
+    "[exec][phase][integration]") {
     REQUIRE(have("cargo"));  // install/packages.txt: cargo, rustfmt
     HookSandbox sb;
     const auto repo = project(sb, "cargo-crate");
@@ -263,24 +270,27 @@ TEST_CASE("phase-validate: a Cargo crate builds and tests offline; a formatting 
     CHECK(check(out, "build").find("command")->as_string() == "cargo build --offline");
     CHECK(status(out, "tests") == "pass");
 
-    qa::test::write_file(repo / "src/lib.rs",
-                         "pub fn add(a: i64, b: i64) -> i64 {   a - b }\n\n#[cfg(test)]\nmod tests {\n"
-                         "    use super::*;\n\n    #[test]\n    fn adds() {\n"
-                         "        assert_eq!(add(2, 3), 5);\n    }\n\n    #[test]\n"
-                         "    fn zero() {\n        assert_eq!(add(0, 0), 0);\n    }\n}\n");
+    qa::test::write_file(
+        repo / "src/lib.rs",
+        "pub fn add(a: i64, b: i64) -> i64 {   a - b }\n\n#[cfg(test)]\nmod tests {\n"
+        "    use super::*;\n\n    #[test]\n    fn adds() {\n"
+        "        assert_eq!(add(2, 3), 5);\n    }\n\n    #[test]\n"
+        "    fn zero() {\n        assert_eq!(add(0, 0), 0);\n    }\n}\n");
     const auto fail = phase_validate(sb, repo, input_json(repo, "\"src/lib.rs\"", checks));
     INFO(fail.describe());
     CHECK(fail.exit_code == 1);
     const auto failed = output_of(fail);
     CHECK(status(failed, "formatter") == "fail");
-    CHECK(joined(*check(failed, "formatter").find("issues")).find("src/lib.rs") != std::string::npos);
+    CHECK(joined(*check(failed, "formatter").find("issues")).find("src/lib.rs") !=
+          std::string::npos);
     CHECK(status(failed, "tests") == "fail");
     CHECK(check(failed, "tests").find("failing_count")->as_integer() == 1);
 }
 
-TEST_CASE("phase-validate: a CMake/CTest project builds and runs CTest; clang-format checks the "
-          "changed files",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: a CMake/CTest project builds and runs CTest; clang-format checks the "
+    "changed files",
+    "[exec][phase][integration]") {
     HookSandbox sb;
     const auto repo = project(sb, "cmake-ctest");
     trust(sb, repo);
@@ -319,10 +329,10 @@ TEST_CASE("phase-validate: untrusted or changed configuration is EXECUTION_DENIE
           "[exec][phase][integration][trust]") {
     HookSandbox sb;
     const auto repo = project(sb, "python-unittest");
-    const std::string input = input_json(
-        repo, "\"calc.py\"",
-        "\"format_command\": \"python3 -m tabnanny .\", \"lint_command\": \"python3 -m "
-        "tabnanny .\", \"skip_build\": true, \"skip_tests\": true");
+    const std::string input =
+        input_json(repo, "\"calc.py\"",
+                   "\"format_command\": \"python3 -m tabnanny .\", \"lint_command\": \"python3 -m "
+                   "tabnanny .\", \"skip_build\": true, \"skip_tests\": true");
     const auto untrusted = phase_validate(sb, repo, input);
     CHECK(untrusted.exit_code == 2);
     CHECK(untrusted.err.find("EXECUTION_DENIED") != std::string::npos);
@@ -351,9 +361,10 @@ TEST_CASE("phase-validate: untrusted or changed configuration is EXECUTION_DENIE
     CHECK(phase_validate(sb, repo, input, "--trust").exit_code == 0);
 }
 
-TEST_CASE("phase-validate: a command outside the profile is EXECUTION_POLICY_VIOLATION and a "
-          "read-only profile is EXECUTION_DENIED",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: a command outside the profile is EXECUTION_POLICY_VIOLATION and a "
+    "read-only profile is EXECUTION_DENIED",
+    "[exec][phase][integration]") {
     HookSandbox sb;
     const auto repo = project(sb, "python-unittest");
     trust(sb, repo);
@@ -368,12 +379,13 @@ TEST_CASE("phase-validate: a command outside the profile is EXECUTION_POLICY_VIO
     output_of(violation);
 
     const auto shell = phase_validate(
-        sb, repo, input_json(repo, "\"calc.py\"", "\"test_command\": \"python3 -m unittest && rm x\""));
+        sb, repo,
+        input_json(repo, "\"calc.py\"", "\"test_command\": \"python3 -m unittest && rm x\""));
     CHECK(shell.exit_code == 2);
     CHECK(shell.out.find("needs a shell") != std::string::npos);
 
-    const auto read_only = phase_validate(
-        sb, repo, input_json(repo, "\"calc.py\""), "--profile read_only");
+    const auto read_only =
+        phase_validate(sb, repo, input_json(repo, "\"calc.py\""), "--profile read_only");
     CHECK(read_only.exit_code == 2);
     CHECK(read_only.err.find("EXECUTION_DENIED") != std::string::npos);
     CHECK(read_only.err.find("read-only") != std::string::npos);
@@ -450,9 +462,10 @@ TEST_CASE("phase-validate: invalid input gives seed example 4 and exit 2",
     }
 }
 
-TEST_CASE("phase-validate: security_review and critical_security_issue come from the security "
-          "lens on the changed files",
-          "[exec][phase][integration]") {
+TEST_CASE(
+    "phase-validate: security_review and critical_security_issue come from the security "
+    "lens on the changed files",
+    "[exec][phase][integration]") {
     HookSandbox sb;
     const auto repo = project(sb, "python-unittest");
     trust(sb, repo);

@@ -57,7 +57,10 @@ const Value* find_rule(const Value& run, const std::string& id) {
     return nullptr;
 }
 
-const std::string kUnicodeName = "dir with space/\xC3\xBCn\xC3\xAF" "c\xC3\xB8" "d\xC3\xA9.py";
+const std::string kUnicodeName =
+    "dir with space/\xC3\xBCn\xC3\xAF"
+    "c\xC3\xB8"
+    "d\xC3\xA9.py";
 const std::string kUnicodeUri = "dir%20with%20space/%C3%BCn%C3%AFc%C3%B8d%C3%A9.py";
 
 }  // namespace
@@ -89,10 +92,12 @@ TEST_CASE("SARIF of a blocked commit: valid, encoded URI, columns, rules from th
         REQUIRE(rule != nullptr);
         CHECK(member(member(*rule, "shortDescription"), "text").as_string() ==
               "AWS access key ID.");
-        CHECK(member(member(*rule, "fullDescription"), "text").as_string().starts_with(
-            "AWS access key ID."));
-        CHECK(member(member(*rule, "help"), "text").as_string().starts_with(
-            "Deactivate the key in AWS IAM"));
+        CHECK(member(member(*rule, "fullDescription"), "text")
+                  .as_string()
+                  .starts_with("AWS access key ID."));
+        CHECK(member(member(*rule, "help"), "text")
+                  .as_string()
+                  .starts_with("Deactivate the key in AWS IAM"));
         const auto& props = member(*rule, "properties");
         CHECK(member(props, "security-severity").as_string() == "9.5");
         bool security_tag = false;
@@ -159,8 +164,7 @@ TEST_CASE("SARIF of a two-ref push has one run per ref, each named", "[report][s
     auto trim = [](std::string s) { return s.substr(0, s.find_last_not_of('\n') + 1); };
 
     const std::string input = "refs/heads/one " + trim(one) + " refs/heads/one " + zeros +
-                              "\nrefs/heads/two " + trim(two) + " refs/heads/two " + zeros +
-                              "\n";
+                              "\nrefs/heads/two " + trim(two) + " refs/heads/two " + zeros + "\n";
     const Value s = valid_sarif(sb.hook(repo, "pre-push origin /nowhere --format sarif", input), 1);
     const auto& runs = member(s, "runs").as_array();
     REQUIRE(runs.size() == 2);

@@ -97,9 +97,9 @@ TEST_CASE("a blocked push suggests the command that re-checks it, and that comma
     const ProcResult push = sb.git_in(repo, "push origin main");
     INFO(push.describe());
     REQUIRE(push.exit_code != 0);
-    const std::string recheck =
-        "qa-skill run --base " + tip.substr(0, tip.find_last_not_of("\n") + 1) +
-        " --head refs/heads/main";
+    const std::string recheck = "qa-skill run --base " +
+                                tip.substr(0, tip.find_last_not_of("\n") + 1) +
+                                " --head refs/heads/main";
     CHECK(push.err.find("push blocked") != std::string::npos);
     CHECK(push.err.find(recheck) != std::string::npos);
     CHECK(push.err.find("git push --no-verify") != std::string::npos);

@@ -23,7 +23,7 @@ namespace qa::test {
 
 /// One request as the server received it, byte for byte.
 struct RecordedRequest {
-    std::string raw;  ///< request line, headers and body
+    std::string raw;   ///< request line, headers and body
     int peerPort = 0;  ///< the client's port: equal for requests on one reused connection
     std::string requestLine() const { return raw.substr(0, raw.find("\r\n")); }
     std::string body() const {

@@ -1709,20 +1709,24 @@ inline constexpr std::string_view kBech32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
 /// One piece of a token: a fixed text, or `n` characters drawn from `alphabet`.
 struct Piece {
-    std::string text;            ///< fixed text (when alphabet is empty)
-    std::string_view alphabet;   ///< random characters from here
+    std::string text;           ///< fixed text (when alphabet is empty)
+    std::string_view alphabet;  ///< random characters from here
     std::size_t n = 0;
-    bool upper = false;          ///< upper-case the drawn characters (bech32 in upper case)
+    bool upper = false;  ///< upper-case the drawn characters (bech32 in upper case)
 };
-inline Piece fixed(std::string text) { return Piece{std::move(text), {}, 0}; }
-inline Piece random(std::string_view alphabet, std::size_t n) { return Piece{{}, alphabet, n}; }
+inline Piece fixed(std::string text) {
+    return Piece{std::move(text), {}, 0};
+}
+inline Piece random(std::string_view alphabet, std::size_t n) {
+    return Piece{{}, alphabet, n};
+}
 
 /// A provider's documented format: how a value is built, which rule must report it, the setting
 /// name code gives it, and whether a rule can only find it by that name (no distinctive prefix).
 struct ProviderFormat {
     std::string family;
-    std::string rule;   ///< the rule of its own type
-    std::string name;   ///< e.g. HF_TOKEN
+    std::string rule;  ///< the rule of its own type
+    std::string name;  ///< e.g. HF_TOKEN
     std::vector<Piece> pieces;
     bool namedOnly = false;
     bool githubChecksum = false;  ///< the last 6 characters are the base-62 CRC-32 of the 30 before
@@ -1734,90 +1738,153 @@ inline const std::vector<ProviderFormat>& provider_formats() {
     const auto P = [](std::string family, std::string rule, std::string name,
                       std::vector<Piece> pieces, bool named_only = false, bool gh = false) {
         return ProviderFormat{std::move(family), std::move(rule), std::move(name),
-                              std::move(pieces), named_only, gh};
+                              std::move(pieces), named_only,      gh};
     };
     const auto F = [](std::string a, std::string b) { return fixed(a + b); };
     static const std::vector<ProviderFormat> formats = {
         P("aws", "aws-access-key-id", "AWS_ACCESS_KEY_ID", {F("AK", "IA"), random(kBase32, 16)}),
-        P("github", "github-pat", "GITHUB_TOKEN", {F("gh", "p_"), random(kBase62, 30)}, false, true),
-        P("github", "github-oauth-token", "GH_OAUTH_TOKEN", {F("gh", "o_"), random(kBase62, 30)}, false, true),
-        P("github", "github-app-token", "GH_INSTALLATION_TOKEN", {F("gh", "s_"), random(kBase62, 30)}, false, true),
-        P("github", "github-refresh-token", "GH_REFRESH_TOKEN", {F("gh", "r_"), random(kBase62, 30)}, false, true),
-        P("github", "github-fine-grained-pat", "GH_PAT", {F("github_", "pat_"), random(kBase62, 22), fixed("_"), random(kBase62, 59)}),
+        P("github", "github-pat", "GITHUB_TOKEN", {F("gh", "p_"), random(kBase62, 30)}, false,
+          true),
+        P("github", "github-oauth-token", "GH_OAUTH_TOKEN", {F("gh", "o_"), random(kBase62, 30)},
+          false, true),
+        P("github", "github-app-token", "GH_INSTALLATION_TOKEN",
+          {F("gh", "s_"), random(kBase62, 30)}, false, true),
+        P("github", "github-refresh-token", "GH_REFRESH_TOKEN",
+          {F("gh", "r_"), random(kBase62, 30)}, false, true),
+        P("github", "github-fine-grained-pat", "GH_PAT",
+          {F("github_", "pat_"), random(kBase62, 22), fixed("_"), random(kBase62, 59)}),
         P("gitlab", "gitlab-pat", "GITLAB_TOKEN", {F("glp", "at-"), random(kBase64Url, 20)}),
-        P("gitlab", "gitlab-routable-token", "GITLAB_TOKEN", {F("glp", "at-"), random(kBase64Url, 27), fixed("."), random(kLowerAlnum, 9)}),
+        P("gitlab", "gitlab-routable-token", "GITLAB_TOKEN",
+          {F("glp", "at-"), random(kBase64Url, 27), fixed("."), random(kLowerAlnum, 9)}),
         P("gitlab", "gitlab-token", "RUNNER_TOKEN", {F("gl", "rt-"), random(kBase64Url, 20)}),
         P("gitlab", "gitlab-token", "DEPLOY_TOKEN", {F("gl", "dt-"), random(kBase64Url, 20)}),
         P("gitlab", "gitlab-token", "SERVICE_TOKEN", {F("gl", "soat-"), random(kBase64Url, 20)}),
-        P("gitlab", "gitlab-pipeline-trigger-token", "TRIGGER_TOKEN", {F("gl", "ptt-"), random(kHex, 40)}),
-        P("gitlab", "gitlab-runner-registration-token", "REGISTRATION_TOKEN", {F("GR13", "48941"), random(kBase64Url, 20)}),
-        P("slack", "slack-token", "SLACK_BOT_TOKEN", {F("xo", "xb-"), random(kDigits, 12), fixed("-"), random(kDigits, 13), fixed("-"), random(kBase62, 24)}),
-        P("slack", "slack-token", "SLACK_USER_TOKEN", {F("xo", "xp-"), random(kDigits, 12), fixed("-"), random(kDigits, 13), fixed("-"), random(kDigits, 13), fixed("-"), random(kHex, 32)}),
-        P("slack", "slack-token", "SLACK_CONFIG_TOKEN", {F("xo", "xe.xoxp-1-"), random(kBase62, 60)}),
+        P("gitlab", "gitlab-pipeline-trigger-token", "TRIGGER_TOKEN",
+          {F("gl", "ptt-"), random(kHex, 40)}),
+        P("gitlab", "gitlab-runner-registration-token", "REGISTRATION_TOKEN",
+          {F("GR13", "48941"), random(kBase64Url, 20)}),
+        P("slack", "slack-token", "SLACK_BOT_TOKEN",
+          {F("xo", "xb-"), random(kDigits, 12), fixed("-"), random(kDigits, 13), fixed("-"),
+           random(kBase62, 24)}),
+        P("slack", "slack-token", "SLACK_USER_TOKEN",
+          {F("xo", "xp-"), random(kDigits, 12), fixed("-"), random(kDigits, 13), fixed("-"),
+           random(kDigits, 13), fixed("-"), random(kHex, 32)}),
+        P("slack", "slack-token", "SLACK_CONFIG_TOKEN",
+          {F("xo", "xe.xoxp-1-"), random(kBase62, 60)}),
         P("slack", "slack-token", "SLACK_REFRESH_TOKEN", {F("xo", "xe-1-"), random(kBase62, 140)}),
-        P("slack", "slack-app-token", "SLACK_APP_TOKEN", {F("xa", "pp-1-A"), random(kUpperAlnum, 10), fixed("-"), random(kDigits, 13), fixed("-"), random(kHex, 64)}),
-        P("slack", "slack-webhook", "SLACK_WEBHOOK_URL", {F("https://hooks.sl", "ack.com/services/T"), random(kUpperAlnum, 10), fixed("/B"), random(kUpperAlnum, 10), fixed("/"), random(kBase62, 24)}),
-        P("stripe", "stripe-live-key", "STRIPE_SECRET_KEY", {F("sk_li", "ve_"), random(kBase62, 99)}),
-        P("stripe", "stripe-live-key", "STRIPE_RESTRICTED_KEY", {F("rk_li", "ve_"), random(kBase62, 24)}),
-        P("stripe", "stripe-test-key", "STRIPE_SECRET_KEY", {F("sk_te", "st_"), random(kBase62, 99)}),
-        P("stripe", "stripe-test-key", "STRIPE_RESTRICTED_KEY", {F("rk_te", "st_"), random(kBase62, 24)}),
-        P("stripe", "stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", {F("whs", "ec_"), random(kBase62, 32)}),
+        P("slack", "slack-app-token", "SLACK_APP_TOKEN",
+          {F("xa", "pp-1-A"), random(kUpperAlnum, 10), fixed("-"), random(kDigits, 13), fixed("-"),
+           random(kHex, 64)}),
+        P("slack", "slack-webhook", "SLACK_WEBHOOK_URL",
+          {F("https://hooks.sl", "ack.com/services/T"), random(kUpperAlnum, 10), fixed("/B"),
+           random(kUpperAlnum, 10), fixed("/"), random(kBase62, 24)}),
+        P("stripe", "stripe-live-key", "STRIPE_SECRET_KEY",
+          {F("sk_li", "ve_"), random(kBase62, 99)}),
+        P("stripe", "stripe-live-key", "STRIPE_RESTRICTED_KEY",
+          {F("rk_li", "ve_"), random(kBase62, 24)}),
+        P("stripe", "stripe-test-key", "STRIPE_SECRET_KEY",
+          {F("sk_te", "st_"), random(kBase62, 99)}),
+        P("stripe", "stripe-test-key", "STRIPE_RESTRICTED_KEY",
+          {F("rk_te", "st_"), random(kBase62, 24)}),
+        P("stripe", "stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET",
+          {F("whs", "ec_"), random(kBase62, 32)}),
         P("google", "google-api-key", "MAPS_API_KEY", {F("AI", "za"), random(kBase64Url, 35)}),
-        P("google", "google-oauth-client-secret", "GOOGLE_CLIENT_SECRET", {F("GOC", "SPX-"), random(kBase64Url, 28)}),
-        P("openai", "openai-api-key", "OPENAI_API_KEY", {F("s", "k-proj-"), random(kBase64Url, 74), F("T3Blbk", "FJ"), random(kBase64Url, 74)}),
-        P("anthropic", "anthropic-api-key", "ANTHROPIC_API_KEY", {F("s", "k-ant-api03-"), random(kBase64Url, 93), fixed("AA")}),
+        P("google", "google-oauth-client-secret", "GOOGLE_CLIENT_SECRET",
+          {F("GOC", "SPX-"), random(kBase64Url, 28)}),
+        P("openai", "openai-api-key", "OPENAI_API_KEY",
+          {F("s", "k-proj-"), random(kBase64Url, 74), F("T3Blbk", "FJ"), random(kBase64Url, 74)}),
+        P("anthropic", "anthropic-api-key", "ANTHROPIC_API_KEY",
+          {F("s", "k-ant-api03-"), random(kBase64Url, 93), fixed("AA")}),
         P("npm", "npm-token", "NPM_TOKEN", {F("np", "m_"), random(kBase62, 30)}, false, true),
-        P("pypi", "pypi-token", "PYPI_TOKEN", {F("pyp", "i-AgEIcHlwaS5vcmc"), random(kBase64Url, 150)}),
+        P("pypi", "pypi-token", "PYPI_TOKEN",
+          {F("pyp", "i-AgEIcHlwaS5vcmc"), random(kBase64Url, 150)}),
         P("twilio", "twilio-api-key", "TWILIO_API_KEY", {F("S", "K"), random(kHex, 32)}),
-        P("sendgrid", "sendgrid-api-key", "SENDGRID_API_KEY", {F("S", "G."), random(kBase64Url, 22), fixed("."), random(kBase64Url, 43)}),
+        P("sendgrid", "sendgrid-api-key", "SENDGRID_API_KEY",
+          {F("S", "G."), random(kBase64Url, 22), fixed("."), random(kBase64Url, 43)}),
         P("huggingface", "huggingface-token", "HF_TOKEN", {F("h", "f_"), random(kAlpha, 34)}),
         P("shopify", "shopify-token", "SHOPIFY_ACCESS_TOKEN", {F("shp", "at_"), random(kHex, 32)}),
-        P("grafana", "grafana-token", "GRAFANA_TOKEN", {F("gl", "sa_"), random(kBase62, 32), fixed("_"), random(kHex, 8)}),
+        P("grafana", "grafana-token", "GRAFANA_TOKEN",
+          {F("gl", "sa_"), random(kBase62, 32), fixed("_"), random(kHex, 8)}),
         P("grafana", "grafana-token", "GRAFANA_CLOUD_TOKEN", {F("gl", "c_"), random(kBase64, 120)}),
-        P("tailscale", "tailscale-key", "TS_AUTHKEY", {F("tsk", "ey-auth-k"), random(kBase62, 11), fixed("-"), random(kBase62, 33)}),
+        P("tailscale", "tailscale-key", "TS_AUTHKEY",
+          {F("tsk", "ey-auth-k"), random(kBase62, 11), fixed("-"), random(kBase62, 33)}),
         P("databricks", "databricks-token", "DATABRICKS_TOKEN", {F("da", "pi"), random(kHex, 32)}),
-        P("digitalocean", "digitalocean-token", "DIGITALOCEAN_TOKEN", {F("do", "p_v1_"), random(kHex, 64)}),
-        P("cloudflare", "cloudflare-api-token", "CLOUDFLARE_API_TOKEN", {random(kBase64Url, 40)}, true),
-        P("cloudflare", "cloudflare-origin-ca-key", "CF_ORIGIN_CA_KEY", {F("v1", ".0-"), random(kHex, 24), fixed("-"), random(kHex, 146)}),
+        P("digitalocean", "digitalocean-token", "DIGITALOCEAN_TOKEN",
+          {F("do", "p_v1_"), random(kHex, 64)}),
+        P("cloudflare", "cloudflare-api-token", "CLOUDFLARE_API_TOKEN", {random(kBase64Url, 40)},
+          true),
+        P("cloudflare", "cloudflare-origin-ca-key", "CF_ORIGIN_CA_KEY",
+          {F("v1", ".0-"), random(kHex, 24), fixed("-"), random(kHex, 146)}),
         P("sentry", "sentry-token", "SENTRY_AUTH_TOKEN", {F("sntr", "yu_"), random(kHex, 64)}),
-        P("discord", "discord-bot-token", "DISCORD_TOKEN", {fixed("M"), random(kBase62, 25), fixed("."), random(kBase64Url, 6), fixed("."), random(kBase64Url, 38)}),
-        P("discord", "discord-webhook", "DISCORD_WEBHOOK_URL", {F("https://discord.com/api/web", "hooks/"), random(kDigits, 19), fixed("/"), random(kBase64Url, 68)}),
-        P("atlassian", "atlassian-api-token", "JIRA_API_TOKEN", {F("ATA", "TT3xFfGF0"), random(kBase64Url, 170), fixed("="), random(kUpperHex, 8)}),
-        P("newrelic", "newrelic-key", "NEW_RELIC_API_KEY", {F("NR", "AK-"), random(kUpperAlnum, 27)}),
-        P("1password", "onepassword-service-account-token", "OP_SERVICE_ACCOUNT_TOKEN", {F("op", "s_eyJ"), random(kBase64, 300)}),
+        P("discord", "discord-bot-token", "DISCORD_TOKEN",
+          {fixed("M"), random(kBase62, 25), fixed("."), random(kBase64Url, 6), fixed("."),
+           random(kBase64Url, 38)}),
+        P("discord", "discord-webhook", "DISCORD_WEBHOOK_URL",
+          {F("https://discord.com/api/web", "hooks/"), random(kDigits, 19), fixed("/"),
+           random(kBase64Url, 68)}),
+        P("atlassian", "atlassian-api-token", "JIRA_API_TOKEN",
+          {F("ATA", "TT3xFfGF0"), random(kBase64Url, 170), fixed("="), random(kUpperHex, 8)}),
+        P("newrelic", "newrelic-key", "NEW_RELIC_API_KEY",
+          {F("NR", "AK-"), random(kUpperAlnum, 27)}),
+        P("1password", "onepassword-service-account-token", "OP_SERVICE_ACCOUNT_TOKEN",
+          {F("op", "s_eyJ"), random(kBase64, 300)}),
         P("jfrog", "jfrog-token", "ARTIFACTORY_API_KEY", {F("AK", "Cp"), random(kBase62, 69)}),
-        P("azure", "azure-ad-client-secret", "AZURE_CLIENT_SECRET", {random(kBase62, 3), fixed("8Q~"), random(kBase62, 31)}),
+        P("azure", "azure-ad-client-secret", "AZURE_CLIENT_SECRET",
+          {random(kBase62, 3), fixed("8Q~"), random(kBase62, 31)}),
         P("vault", "vault-token", "VAULT_TOKEN", {F("hv", "s."), random(kBase64Url, 90)}),
-        P("terraform", "terraform-cloud-token", "TFE_TOKEN", {random(kBase62, 14), F(".atla", "sv1."), random(kBase64Url, 67)}),
+        P("terraform", "terraform-cloud-token", "TFE_TOKEN",
+          {random(kBase62, 14), F(".atla", "sv1."), random(kBase64Url, 67)}),
         P("flyio", "flyio-token", "FLY_API_TOKEN", {F("fo", "1_"), random(kBase64Url, 43)}),
-        P("planetscale", "planetscale-token", "DATABASE_PASSWORD", {F("pscale", "_pw_"), random(kBase64Url, 43)}),
+        P("planetscale", "planetscale-token", "DATABASE_PASSWORD",
+          {F("pscale", "_pw_"), random(kBase64Url, 43)}),
         P("doppler", "doppler-token", "DOPPLER_TOKEN", {F("dp", ".pt."), random(kBase62, 43)}),
         P("linear", "linear-api-key", "LINEAR_API_KEY", {F("lin", "_api_"), random(kBase62, 40)}),
-        P("postman", "postman-api-key", "POSTMAN_API_KEY", {F("PM", "AK-"), random(kHex, 24), fixed("-"), random(kHex, 34)}),
-        P("telegram", "telegram-bot-token", "TELEGRAM_BOT_TOKEN", {random(kDigits, 10), fixed(":AA"), random(kBase64Url, 33)}),
-        P("twitter", "twitter-bearer-token", "TWITTER_BEARER_TOKEN", {fixed(std::string(22, 'A')), random(kBase62, 90)}),
-        P("facebook", "facebook-access-token", "FB_ACCESS_TOKEN", {F("EA", "AC"), random(kBase62, 160)}),
+        P("postman", "postman-api-key", "POSTMAN_API_KEY",
+          {F("PM", "AK-"), random(kHex, 24), fixed("-"), random(kHex, 34)}),
+        P("telegram", "telegram-bot-token", "TELEGRAM_BOT_TOKEN",
+          {random(kDigits, 10), fixed(":AA"), random(kBase64Url, 33)}),
+        P("twitter", "twitter-bearer-token", "TWITTER_BEARER_TOKEN",
+          {fixed(std::string(22, 'A')), random(kBase62, 90)}),
+        P("facebook", "facebook-access-token", "FB_ACCESS_TOKEN",
+          {F("EA", "AC"), random(kBase62, 160)}),
         P("heroku", "heroku-api-key", "HEROKU_API_KEY", {F("HR", "KU-AA"), random(kBase64Url, 58)}),
         P("mailgun", "mailgun-api-key", "MAILGUN_API_KEY", {F("ke", "y-"), random(kHex, 32)}),
-        P("mailchimp", "mailchimp-api-key", "MAILCHIMP_API_KEY", {random(kHex, 32), fixed("-us14")}),
+        P("mailchimp", "mailchimp-api-key", "MAILCHIMP_API_KEY",
+          {random(kHex, 32), fixed("-us14")}),
         P("okta", "okta-api-token", "OKTA_API_TOKEN", {fixed("00"), random(kBase64Url, 40)}, true),
-        P("dropbox", "dropbox-token", "DROPBOX_ACCESS_TOKEN", {F("s", "l.u."), random(kBase64Url, 140)}),
-        P("asana", "asana-token", "ASANA_TOKEN", {fixed("2/"), random(kDigits, 16), fixed("/"), random(kDigits, 16), fixed(":"), random(kHex, 32)}, true),
+        P("dropbox", "dropbox-token", "DROPBOX_ACCESS_TOKEN",
+          {F("s", "l.u."), random(kBase64Url, 140)}),
+        P("asana", "asana-token", "ASANA_TOKEN",
+          {fixed("2/"), random(kDigits, 16), fixed("/"), random(kDigits, 16), fixed(":"),
+           random(kHex, 32)},
+          true),
         P("sonarqube", "sonarqube-token", "SONAR_TOKEN", {F("sq", "p_"), random(kHex, 40)}),
-        P("snyk", "snyk-token", "SNYK_TOKEN", {random(kHex, 8), fixed("-"), random(kHex, 4), fixed("-4"), random(kHex, 3), fixed("-a"), random(kHex, 3), fixed("-"), random(kHex, 12)}, true),
-        P("pulumi", "pulumi-access-token", "PULUMI_ACCESS_TOKEN", {F("pu", "l-"), random(kHex, 40)}),
+        P("snyk", "snyk-token", "SNYK_TOKEN",
+          {random(kHex, 8), fixed("-"), random(kHex, 4), fixed("-4"), random(kHex, 3), fixed("-a"),
+           random(kHex, 3), fixed("-"), random(kHex, 12)},
+          true),
+        P("pulumi", "pulumi-access-token", "PULUMI_ACCESS_TOKEN",
+          {F("pu", "l-"), random(kHex, 40)}),
         P("vercel", "vercel-token", "VERCEL_TOKEN", {F("vc", "p_"), random(kBase62, 56)}),
         P("netlify", "netlify-token", "NETLIFY_AUTH_TOKEN", {F("nf", "p_"), random(kBase62, 36)}),
         P("supabase", "supabase-token", "SUPABASE_ACCESS_TOKEN", {F("sb", "p_"), random(kHex, 40)}),
-        P("docker", "docker-hub-token", "DOCKER_TOKEN", {F("dckr", "_pat_"), random(kBase64Url, 27)}),
-        P("age", "age-secret-key", "AGE_KEY", {F("AGE-SECRET", "-KEY-1"), Piece{{}, kBech32, 58, true}}),
-        P("huggingface", "huggingface-token", "HF_ORG_TOKEN", {F("api", "_org_"), random(kAlpha, 34)}),
+        P("docker", "docker-hub-token", "DOCKER_TOKEN",
+          {F("dckr", "_pat_"), random(kBase64Url, 27)}),
+        P("age", "age-secret-key", "AGE_KEY",
+          {F("AGE-SECRET", "-KEY-1"), Piece{{}, kBech32, 58, true}}),
+        P("huggingface", "huggingface-token", "HF_ORG_TOKEN",
+          {F("api", "_org_"), random(kAlpha, 34)}),
         P("groq", "groq-api-key", "GROQ_API_KEY", {F("gs", "k_"), random(kBase62, 52)}),
-        P("square", "square-token", "SQUARE_ACCESS_TOKEN", {F("sq0", "atp-"), random(kBase64Url, 22)}),
-        P("notion", "notion-token", "NOTION_TOKEN", {F("nt", "n_"), random(kDigits, 11), random(kBase62, 35)}),
-        P("airtable", "airtable-token", "AIRTABLE_TOKEN", {F("pa", "t"), random(kBase62, 14), fixed("."), random(kHex, 64)}),
-        P("rubygems", "rubygems-api-key", "GEM_HOST_API_KEY", {F("ruby", "gems_"), random(kHex, 48)}),
-        P("alibaba", "alibaba-access-key-id", "ALIBABA_ACCESS_KEY_ID", {F("LT", "AI"), random(kBase62, 20)}),
+        P("square", "square-token", "SQUARE_ACCESS_TOKEN",
+          {F("sq0", "atp-"), random(kBase64Url, 22)}),
+        P("notion", "notion-token", "NOTION_TOKEN",
+          {F("nt", "n_"), random(kDigits, 11), random(kBase62, 35)}),
+        P("airtable", "airtable-token", "AIRTABLE_TOKEN",
+          {F("pa", "t"), random(kBase62, 14), fixed("."), random(kHex, 64)}),
+        P("rubygems", "rubygems-api-key", "GEM_HOST_API_KEY",
+          {F("ruby", "gems_"), random(kHex, 48)}),
+        P("alibaba", "alibaba-access-key-id", "ALIBABA_ACCESS_KEY_ID",
+          {F("LT", "AI"), random(kBase62, 20)}),
     };
     return formats;
 }
@@ -1876,11 +1943,13 @@ inline std::vector<Lookalike> provider_lookalikes(Rng& rng, const ProviderFormat
                        return s;
                    }),
                    "sequence"});
-    out.push_back({build([](const Piece& p) { return p.n > 8 ? std::string("...") : std::string(p.n, '0'); }),
-                   "stub"});
+    out.push_back(
+        {build([](const Piece& p) { return p.n > 8 ? std::string("...") : std::string(p.n, '0'); }),
+         "stub"});
     // cut short, as documentation abbreviates a value (sk_live_4eC39H): six characters at most
     out.push_back({build([&](const Piece& p) {
-                       return rng.chars(p.alphabet, std::min<std::size_t>(6, std::max<std::size_t>(1, p.n / 2)));
+                       return rng.chars(
+                           p.alphabet, std::min<std::size_t>(6, std::max<std::size_t>(1, p.n / 2)));
                    }),
                    "short", false});
     if (format.githubChecksum) {
@@ -1892,8 +1961,9 @@ inline std::vector<Lookalike> provider_lookalikes(Rng& rng, const ProviderFormat
 }
 
 /// The lines code and configuration write a value in: (file name, line). `name` is the setting.
-inline std::vector<std::pair<std::string, std::string>> provider_contexts(
-    const std::string& name, const std::string& value, bool named_only) {
+inline std::vector<std::pair<std::string, std::string>> provider_contexts(const std::string& name,
+                                                                          const std::string& value,
+                                                                          bool named_only) {
     std::string lower_name = lower(name);
     std::vector<std::pair<std::string, std::string>> out = {
         {".env", name + "=" + value},

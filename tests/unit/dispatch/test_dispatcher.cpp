@@ -63,8 +63,7 @@ class HangingLens : public dispatch::Lens {
     }
 };
 
-dispatch::RunInput config_with(
-    std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
+dispatch::RunInput config_with(std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
     dispatch::RunInput input;
     for (const auto& [id, timeout] : lenses) {
         input.lenses[id].lensId = id;
@@ -133,8 +132,8 @@ TEST_CASE("a lens past its time limit fails and the others still run", "[dispatc
     const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
         return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
     });
-    const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true)},
-                           changes, cfg);
+    const auto out =
+        d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true)}, changes, cfg);
     REQUIRE(out.size() == 2);
     CHECK(out[0].status == contracts::LensStatus::failed);
     CHECK(out[0].evidenceSummary.at(0).find("time limit") != std::string::npos);
@@ -226,8 +225,7 @@ TEST_CASE("a lens that ignores its stop is reported overdue and still joined", "
     CHECK(echo.started.empty());
 }
 
-TEST_CASE("while one worker is held by an overdue lens the others drain the queue",
-          "[dispatch]") {
+TEST_CASE("while one worker is held by an overdue lens the others drain the queue", "[dispatch]") {
     StubbornLens stubborn(std::chrono::milliseconds(300));
     EchoLens echo;
     const auto cfg = config_with({{"stubborn", 10}, {"echo", 600000}});
@@ -260,10 +258,9 @@ TEST_CASE("a lens's token carries its deadline", "[dispatch]") {
     const NoChanges changes;
     const dispatch::Dispatcher d(3, [&](const std::string&) { return &hangs; });
     // Three hanging lenses on three workers: each returns at its own deadline, by itself.
-    const auto out =
-        d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "hangs", true),
-               test::make_plan(2, "hangs", true)},
-              changes, cfg);
+    const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "hangs", true),
+                            test::make_plan(2, "hangs", true)},
+                           changes, cfg);
     REQUIRE(out.size() == 3);
     for (const auto& r : out) {
         CHECK(r.status == contracts::LensStatus::failed);

@@ -21,7 +21,8 @@ TEST_CASE("a *_command is split into argv without a shell", "[exec][language]") 
     }
 }
 
-TEST_CASE("the language comes from the project's files, in a fixed precedence", "[exec][language]") {
+TEST_CASE("the language comes from the project's files, in a fixed precedence",
+          "[exec][language]") {
     qa::test::TempDir dir;
     CHECK_FALSE(qa::exec::detect_language(dir.path()));
     qa::test::write_file(dir.path() / "CMakeLists.txt", "");

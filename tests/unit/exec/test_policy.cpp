@@ -67,12 +67,11 @@ TEST_CASE("seed test 10: a non-allowlisted command is rejected with EXECUTION_PO
     CHECK(checked[1].ordinal == 2);
 
     // A prefix is matched element by element: no globbing, no string prefix.
-    for (const auto& bad : std::vector<std::vector<std::string>>{
-             {"python3", "-c", "import os"},
-             {"python3", "-m", "unittestx"},
-             {"cargo"},
-             {"sh", "-c", "cargo test"},
-             {"/usr/bin/cargo", "test"}}) {
+    for (const auto& bad : std::vector<std::vector<std::string>>{{"python3", "-c", "import os"},
+                                                                 {"python3", "-m", "unittestx"},
+                                                                 {"cargo"},
+                                                                 {"sh", "-c", "cargo test"},
+                                                                 {"/usr/bin/cargo", "test"}}) {
         INFO(qa::exec::display_command(bad));
         std::vector<ExecutionCommandSpec> plan = {spec(1, {"cargo", "test"}), spec(2, bad)};
         // The same plan is rejected the same way every time, with the same message.
@@ -83,7 +82,8 @@ TEST_CASE("seed test 10: a non-allowlisted command is rejected with EXECUTION_PO
                 FAIL("accepted");
             } catch (const ExecError& e) {
                 CHECK(e.code() == ErrorCode::EXECUTION_POLICY_VIOLATION);
-                if (first.empty()) first = e.what();
+                if (first.empty())
+                    first = e.what();
                 CHECK(first == e.what());
             }
         }
@@ -99,8 +99,9 @@ TEST_CASE("maxCommandsPerPlan, duplicate ordinals and empty commands violate the
                                          p);
           }) == ErrorCode::EXECUTION_POLICY_VIOLATION);
     CHECK_NOTHROW(qa::exec::checked_commands({spec(1, {"true"}), spec(2, {"true"})}, p));
-    CHECK(code_of([&] { qa::exec::checked_commands({spec(1, {"true"}), spec(1, {"true"})}, p); }) ==
-          ErrorCode::EXECUTION_POLICY_VIOLATION);
+    CHECK(code_of([&] {
+              qa::exec::checked_commands({spec(1, {"true"}), spec(1, {"true"})}, p);
+          }) == ErrorCode::EXECUTION_POLICY_VIOLATION);
     CHECK(code_of([&] { qa::exec::checked_commands({spec(1, {})}, p); }) ==
           ErrorCode::EXECUTION_POLICY_VIOLATION);
 }
@@ -118,7 +119,8 @@ TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, conf
     const auto ro = qa::exec::resolve_profile(config, PermissionProfileId::read_only);
     CHECK(ro.profile.readOnly);
     CHECK(ro.profile.maxCommandsPerPlan == 0);
-    const auto off = qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed_network_off);
+    const auto off =
+        qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed_network_off);
     CHECK_FALSE(off.profile.readOnly);
     CHECK_FALSE(off.profile.allowNetwork);
     CHECK(off.profile.commandTimeoutMs == 1500);
@@ -126,17 +128,19 @@ TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, conf
     CHECK(off.profile.allowedCommandPrefixes ==
           std::vector<std::vector<std::string>>{{"make", "test"}});
     CHECK(off.envAllowlist == std::vector<std::string>{"RUSTUP_HOME"});
-    CHECK(qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed).profile.allowNetwork);
+    CHECK(qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed)
+              .profile.allowNetwork);
 }
 
 TEST_CASE("a profile may not let a credential-like variable into the sandbox", "[exec][policy]") {
     const auto& ids = qa::plan::builtin_registry().lens_ids();
     for (const char* name : {"OPENAI_API_KEY", "GITHUB_TOKEN", "DB_PASSWORD", "aws_secret"}) {
         INFO(name);
-        CHECK_THROWS_AS(qa::config::parse_config(
-                            std::string("[permission_profiles.exec_sandboxed]\nenv_allowlist = [\"") +
-                                name + "\"]\n",
-                            "t.toml", ids),
-                        qa::config::ConfigError);
+        CHECK_THROWS_AS(
+            qa::config::parse_config(
+                std::string("[permission_profiles.exec_sandboxed]\nenv_allowlist = [\"") + name +
+                    "\"]\n",
+                "t.toml", ids),
+            qa::config::ConfigError);
     }
 }

@@ -19,13 +19,15 @@ qa::config::Config parse(const std::string& text) {
 TEST_CASE("the execution hash changes with what may run, not with other settings",
           "[exec][trust]") {
     const auto base = parse("allow_execution_lens_classes = [\"consistency\"]\n");
-    const auto same = parse("allow_execution_lens_classes = [\"consistency\"]\nmax_concurrency = 2\n"
-                            "[lenses.style]\nmode = \"file\"\n");
+    const auto same = parse(
+        "allow_execution_lens_classes = [\"consistency\"]\nmax_concurrency = 2\n"
+        "[lenses.style]\nmode = \"file\"\n");
     const auto more_classes =
         parse("allow_execution_lens_classes = [\"consistency\", \"style\"]\n");
-    const auto prefix = parse("allow_execution_lens_classes = [\"consistency\"]\n"
-                              "[permission_profiles.exec_sandboxed]\n"
-                              "allowed_command_prefixes = [[\"make\"]]\n");
+    const auto prefix = parse(
+        "allow_execution_lens_classes = [\"consistency\"]\n"
+        "[permission_profiles.exec_sandboxed]\n"
+        "allowed_command_prefixes = [[\"make\"]]\n");
     const auto h = qa::exec::execution_config_hash(base);
     CHECK(h.size() == 64);
     CHECK(qa::exec::execution_config_hash(same) == h);

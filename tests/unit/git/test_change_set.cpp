@@ -677,5 +677,4 @@ TEST_CASE("a push to a remote never fetched checks what no remote-tracking ref h
     CHECK(sets[0].changes.base == kEmptyTree);
     CHECK(sets[0].changes.head == p.c1);
     qa::test::check_matches_numstat(sets[0].changes, p.numstat(kEmptyTree + " main"));
-
 }

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <re2/re2.h>
+#include <catch2/catch.hpp>
 
 #include <string>
 
@@ -28,10 +28,10 @@ TEST_CASE("ECMA-262 escapes RE2 spells otherwise", "[json][regex]") {
 }
 
 TEST_CASE("ECMA-262 whitespace and dot semantics", "[json][regex]") {
-    CHECK(search("^\\s$", "\xc2\xa0"));          // no-break space
-    CHECK(search("^\\s$", "\xe2\x80\xa9"));      // paragraph separator
+    CHECK(search("^\\s$", "\xc2\xa0"));            // no-break space
+    CHECK(search("^\\s$", "\xe2\x80\xa9"));        // paragraph separator
     CHECK_FALSE(search("^\\S$", "\xe2\x80\x83"));  // em space
-    CHECK(search("^[\\sx]$", "\xef\xbb\xbf"));   // inside a class too
+    CHECK(search("^[\\sx]$", "\xef\xbb\xbf"));     // inside a class too
     CHECK_FALSE(search("^.$", "\r"));
     CHECK(search("^.$", "\xc3\xa9"));  // one code point, not two bytes
     CHECK_FALSE(search("^[]$", "a"));
@@ -39,7 +39,9 @@ TEST_CASE("ECMA-262 whitespace and dot semantics", "[json][regex]") {
 }
 
 TEST_CASE("Unicode property names ECMA-262 accepts", "[json][regex]") {
-    CHECK(search("^\\p{Letter}cole$", "\xc3\xa9" "cole"));
+    CHECK(search("^\\p{Letter}cole$",
+                 "\xc3\xa9"
+                 "cole"));
     CHECK(search("^\\p{digit}+$", "\xe0\xa7\xaa\xe0\xa7\xa8"));  // Bengali 4 and 2
     CHECK_FALSE(search("^\\P{Decimal_Number}$", "7"));
     CHECK(search("^\\p{Script=Greek}$", "\xce\xb1"));

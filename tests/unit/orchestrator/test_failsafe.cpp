@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() /
-                         ("qa-failsafe-" + name + "-" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("qa-failsafe-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
@@ -66,8 +66,7 @@ TEST_CASE("SIGTERM during a child process: exit 3, no process, no temporary file
         qa::util::AtomicFile artifact(dir / "result.json");  // a write in progress
         artifact.write("{");
         qa::util::ProcessSpec spec;
-        spec.argv = {"/bin/sh", "-c", "sleep 60 & echo $$ > \"$1\"; wait", "sh",
-                     pid_file.string()};
+        spec.argv = {"/bin/sh", "-c", "sleep 60 & echo $$ > \"$1\"; wait", "sh", pid_file.string()};
         spec.cancel = control.cancel;
         spec.children = control.children;
         const auto r = qa::util::run_process(spec);

@@ -285,8 +285,7 @@ TEST_CASE("an unreachable provider is PROVIDER_UNAVAILABLE after three attempts"
     CHECK(out.attempts == 3);
 }
 
-TEST_CASE("missing usage and a missing price table give null metrics with reasons",
-          "[providers]") {
+TEST_CASE("missing usage and a missing price table give null metrics with reasons", "[providers]") {
     test::ProviderServer server;
     const Call no_usage = call(server, Dialect::responses, "nousage");
     REQUIRE(no_usage.outcome.ok());

@@ -21,7 +21,7 @@ TEST_CASE("quote_path leaves plain names alone and quotes the rest as git does",
 TEST_CASE("quote_path agrees with git's own core.quotePath output", "[report][quote]") {
     qa::test::GitSandbox sb;
     const auto repo = sb.init("repo");
-    const std::vector<std::string> names = {"plain.txt", "sp ace.txt", "tab\there.txt",
+    const std::vector<std::string> names = {"plain.txt",       "sp ace.txt",     "tab\there.txt",
                                             "esc\033[2Kx.txt", "\xC3\xBCml.txt", "q\"x.txt",
                                             "bell\007.txt"};
     for (const auto& name : names) {

@@ -51,7 +51,8 @@ TEST_CASE("shannon_entropy in bits per byte", "[rules]") {
 TEST_CASE("the evidence of a guessable secret is its masked form, of a strong one the secret",
           "[rules][mask]") {
     // A short human password: only what every report shows enters the hash.
-    CHECK(qa::rules::evidence_form("Winter2024") == "\x01masked:" + qa::rules::mask_secret("Winter2024"));
+    CHECK(qa::rules::evidence_form("Winter2024") ==
+          "\x01masked:" + qa::rules::mask_secret("Winter2024"));
     CHECK(qa::rules::evidence_form("Winter2024").find("Winter2024") == std::string::npos);
     CHECK(qa::rules::evidence_form("Summer2024") != qa::rules::evidence_form("Winter2024"));
     // A random 40-character token is not guessable: its hash keeps telling secrets apart.

@@ -15,10 +15,10 @@ namespace {
 
 /// Found and scanned counts of one family.
 struct Tally {
-    std::size_t own = 0;       ///< credentials reported by the rule of their own type
-    std::size_t any = 0;       ///< credentials reported by any rule
-    std::size_t total = 0;     ///< credential lines
-    std::size_t blocked = 0;   ///< look-alike lines with a blocking finding
+    std::size_t own = 0;      ///< credentials reported by the rule of their own type
+    std::size_t any = 0;      ///< credentials reported by any rule
+    std::size_t total = 0;    ///< credential lines
+    std::size_t blocked = 0;  ///< look-alike lines with a blocking finding
     std::size_t lookalikes = 0;
 };
 
@@ -82,7 +82,8 @@ std::map<std::string, Tally> measure() {
 
 }  // namespace
 
-TEST_CASE("provider formats: found by their own rule, look-alikes not blocked", "[rules][formats]") {
+TEST_CASE("provider formats: found by their own rule, look-alikes not blocked",
+          "[rules][formats]") {
     const auto by_family = measure();
     Tally sum;
     for (const auto& [family, t] : by_family) {
@@ -93,16 +94,21 @@ TEST_CASE("provider formats: found by their own rule, look-alikes not blocked", 
         sum.lookalikes += t.lookalikes;
     }
     if (const char* print = std::getenv("QA_PRINT_FORMAT_TABLE"); print != nullptr) {
-        std::printf("| family | credentials | found by own rule | found by any rule | look-alikes | blocking on look-alikes |\n");
+        std::printf(
+            "| family | credentials | found by own rule | found by any rule | look-alikes | "
+            "blocking on look-alikes |\n");
         std::printf("|---|---:|---:|---:|---:|---:|\n");
-        const auto pct = [](std::size_t a, std::size_t b) { return b == 0 ? 0.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b); };
+        const auto pct = [](std::size_t a, std::size_t b) {
+            return b == 0 ? 0.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b);
+        };
         for (const auto& [family, t] : by_family) {
             std::printf("| %s | %zu | %.0f%% | %.0f%% | %zu | %.1f%% |\n", family.c_str(), t.total,
-                        pct(t.own, t.total), pct(t.any, t.total), t.lookalikes, pct(t.blocked, t.lookalikes));
+                        pct(t.own, t.total), pct(t.any, t.total), t.lookalikes,
+                        pct(t.blocked, t.lookalikes));
         }
-        std::printf("| **all %zu families** | %zu | %.1f%% | %.1f%% | %zu | %.1f%% |\n", by_family.size(),
-                    sum.total, pct(sum.own, sum.total), pct(sum.any, sum.total), sum.lookalikes,
-                    pct(sum.blocked, sum.lookalikes));
+        std::printf("| **all %zu families** | %zu | %.1f%% | %.1f%% | %zu | %.1f%% |\n",
+                    by_family.size(), sum.total, pct(sum.own, sum.total), pct(sum.any, sum.total),
+                    sum.lookalikes, pct(sum.blocked, sum.lookalikes));
     }
     CHECK(by_family.size() >= 55);
     // The goals: 95% found by the rule of their own type, at most 1 look-alike in 50

@@ -49,7 +49,8 @@ TEST_CASE("basic-auth needs user:password with a real password", "[rules][checks
     CHECK_FALSE(checksum_valid(Checksum::basicAuth, corpus::base64("username:password")));
     CHECK_FALSE(checksum_valid(Checksum::basicAuth, corpus::base64("admin:admin")));
     CHECK_FALSE(checksum_valid(Checksum::basicAuth, corpus::base64("user:")));
-    CHECK_FALSE(checksum_valid(Checksum::basicAuth, corpus::base64(std::string("\x01\x02:\x03\x04\x05\x06", 7))));
+    CHECK_FALSE(checksum_valid(Checksum::basicAuth,
+                               corpus::base64(std::string("\x01\x02:\x03\x04\x05\x06", 7))));
     CHECK_FALSE(checksum_valid(Checksum::basicAuth, "not*base64"));
 }
 
@@ -82,7 +83,8 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
         REQUIRE(valid.size() == 1);
         CHECK(valid[0].rule->id == "github-pat");
         CHECK_FALSE(valid[0].checksumFailed);
-        for (const std::string& line : {"GITHUB_TOKEN=" + bad + "\n", "github_token = \"" + bad + "\"\n"}) {
+        for (const std::string& line :
+             {"GITHUB_TOKEN=" + bad + "\n", "github_token = \"" + bad + "\"\n"}) {
             INFO(line);
             const auto found = test::scan_text(rules, line);
             REQUIRE(found.size() == 1);  // no generic rule reports it either
@@ -104,8 +106,8 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
     SECTION("a PEM header counts only with a key body after it") {
         const std::string begin = corpus::armour("BEGIN", "RSA PRIV" + std::string("ATE KEY"));
         const std::string end = corpus::armour("END", "RSA PRIV" + std::string("ATE KEY"));
-        for (const std::string body : {"***", "xxx", "...", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-                                       "<your key here>"}) {
+        for (const std::string body :
+             {"***", "xxx", "...", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "<your key here>"}) {
             INFO(body);
             CHECK(test::scan_text(rules, begin + "\n" + body + "\n" + end + "\n").empty());
         }
@@ -116,8 +118,9 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
     SECTION("url-password ignores placeholders and reports real passwords") {
         for (const std::string url :
              {"postgres://u:p@localhost/db", "https://user:abc@example.org/",
-              "postgres://postgres:postgres@localhost:5432/app", "amqp://svc:REPLACE_WITH_PASSWORD@mq/",
-              "ftp://pass%20pass:pass%20pass@files/", "mysql://root:root@127.0.0.1/shop"}) {
+              "postgres://postgres:postgres@localhost:5432/app",
+              "amqp://svc:REPLACE_WITH_PASSWORD@mq/", "ftp://pass%20pass:pass%20pass@files/",
+              "mysql://root:root@127.0.0.1/shop"}) {
             INFO(url);
             CHECK(test::scan_text(rules, "URL=" + url + "\n").empty());
         }
@@ -128,9 +131,11 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
     }
 
     SECTION("test, sample and insert inside a random value do not hide it") {
-        for (const std::string v : {"Kq9TeSt7vB2xLm4Pz8Wd", "vB2SaMpLe9xLm4Pz8WdQ", "Zr4InSeRt7vB2xLm4Pz8"}) {
+        for (const std::string v :
+             {"Kq9TeSt7vB2xLm4Pz8Wd", "vB2SaMpLe9xLm4Pz8WdQ", "Zr4InSeRt7vB2xLm4Pz8"}) {
             INFO(v);
-            CHECK(has(test::scan_text(rules, "session_secret = \"" + v + "\"\n"), "generic-secret"));
+            CHECK(
+                has(test::scan_text(rules, "session_secret = \"" + v + "\"\n"), "generic-secret"));
         }
         for (const std::string v : {"my-test-value-Kq9Zr4Pz8W", "SAMPLE_TOKEN_vB2xLm4Pz8Wd"}) {
             INFO(v);
@@ -140,7 +145,8 @@ TEST_CASE("security rules: checksums, Latin-1 bytes, key bodies and URL placehol
 
     SECTION("Firebase web keys are reported, but do not block") {
         const std::string key = "AI" + std::string("za") + rng.chars(corpus::kBase64Url, 35);
-        const auto firebase = test::scan_text(rules, "  apiKey: \"" + key + "\",\n", "src/firebase.js");
+        const auto firebase =
+            test::scan_text(rules, "  apiKey: \"" + key + "\",\n", "src/firebase.js");
         REQUIRE(firebase.size() == 1);
         CHECK(firebase[0].rule->id == "google-api-key-firebase");
         CHECK_FALSE(firebase[0].rule->blocking);
@@ -163,11 +169,14 @@ TEST_CASE("rule fields checksum, next_line and same_as_group are validated", "[r
     const std::string head = "[[rules]]\nid = \"r\"\ndescription = \"d\"\nseverity = \"low\"\n";
     CHECK(error(head + "regex = '''(t_\\w+)'''\nsecret_group = 1\nchecksum = \"luhn\"\n")
               .find("rules[r].checksum") != std::string::npos);
-    CHECK(error(head + "regex = '''t_\\w+'''\nchecksum = \"github-crc32\"\n").find("needs a secret_group") !=
-          std::string::npos);
+    CHECK(error(head + "regex = '''t_\\w+'''\nchecksum = \"github-crc32\"\n")
+              .find("needs a secret_group") != std::string::npos);
     CHECK(error(head + "regex = '''t_\\w+'''\nnext_line = '''(('''\n").find("rules[r].next_line") !=
           std::string::npos);
-    CHECK(error(head + "regex = '''(a):(b)'''\nsecret_group = 2\n[rules.allowlist]\nsame_as_group = 3\n")
+    CHECK(error(head +
+                "regex = '''(a):(b)'''\nsecret_group = 2\n[rules.allowlist]\nsame_as_group = 3\n")
               .find("same_as_group") != std::string::npos);
-    CHECK(error(head + "regex = '''(a):(b)'''\nsecret_group = 2\n[rules.allowlist]\nsame_as_group = 1\n").empty());
+    CHECK(error(head +
+                "regex = '''(a):(b)'''\nsecret_group = 2\n[rules.allowlist]\nsame_as_group = 1\n")
+              .empty());
 }

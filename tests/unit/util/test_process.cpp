@@ -112,8 +112,8 @@ TEST_CASE("run_process stops when its token is cancelled and registers its group
 
 TEST_CASE("run_process stops at its token's deadline", "[util][process]") {
     auto spec = shell("sleep 30");
-    spec.cancel = qa::util::CancellationToken().with_deadline(
-        std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+    spec.cancel = qa::util::CancellationToken().with_deadline(std::chrono::steady_clock::now() +
+                                                              std::chrono::milliseconds(50));
     const auto r = run_process(spec);
     CHECK(r.timed_out);
     CHECK_FALSE(r.cancelled);
