@@ -48,8 +48,12 @@ bool PushUpdate::is_new_ref() const {
     return !is_deletion() && is_zero_sha(remote_sha);
 }
 
-std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
-    std::vector<PushUpdate> updates;
+namespace {
+
+/// Calls `visit(line, line_number)` for each non-empty line of a hook's stdin, without its
+/// trailing "\r"; line numbers count every line, empty ones included.
+template <class Visit>
+void for_each_line(std::string_view input, Visit&& visit) {
     std::size_t line_number = 0;
     while (!input.empty()) {
         ++line_number;
@@ -59,9 +63,17 @@ std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
         if (!line.empty() && line.back() == '\r') {
             line.remove_suffix(1);
         }
-        if (line.empty()) {
-            continue;
+        if (!line.empty()) {
+            visit(line, line_number);
         }
+    }
+}
+
+}  // namespace
+
+std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
+    std::vector<PushUpdate> updates;
+    for_each_line(input, [&](std::string_view line, std::size_t line_number) {
         const std::size_t a = line.find(' ');
         const std::size_t b = a == std::string_view::npos ? a : line.find(' ', a + 1);
         if (b == std::string_view::npos || b + 1 >= line.size()) {
@@ -81,24 +93,13 @@ std::vector<PushUpdate> parse_receive_lines(std::string_view input) {
         update.remote_sha = std::string(old_sha);
         update.line_number = line_number;
         updates.push_back(std::move(update));
-    }
+    });
     return updates;
 }
 
 std::vector<PushUpdate> parse_push_lines(std::string_view input) {
     std::vector<PushUpdate> updates;
-    std::size_t line_number = 0;
-    while (!input.empty()) {
-        ++line_number;
-        const std::size_t end = input.find('\n');
-        std::string_view line = input.substr(0, end);
-        input = end == std::string_view::npos ? std::string_view() : input.substr(end + 1);
-        if (!line.empty() && line.back() == '\r') {
-            line.remove_suffix(1);
-        }
-        if (line.empty()) {
-            continue;
-        }
+    for_each_line(input, [&](std::string_view line, std::size_t line_number) {
         std::vector<std::string_view> fields;
         std::size_t start = 0;
         for (;;) {
@@ -131,7 +132,7 @@ std::vector<PushUpdate> parse_push_lines(std::string_view input) {
         update.remote_sha = fields[3];
         update.line_number = line_number;
         updates.push_back(std::move(update));
-    }
+    });
     return updates;
 }
 
