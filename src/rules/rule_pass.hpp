@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "rules/line_index.hpp"
+#include "rules/rule.hpp"
+#include "rules/rule_match.hpp"
+
+namespace qa::rules {
+
+/// A match before ordering, with what deduplication needs.
+struct Found {
+    RuleMatch match;
+    std::size_t ruleIndex;
+    std::size_t offset;
+};
+
+/// Whether `rule` looks at `input`'s file: its language is one of the rule's, and no path
+/// allowlist glob matches.
+bool applies_to(const Rule& rule, const ScanInput& input);
+
+/// Runs one rule's own regex over the whole buffer and keeps the matches that survive its
+/// keyword, allowlist and entropy filters.
+void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const LineIndex& lines,
+              std::vector<Found>& out);
+
+}  // namespace qa::rules

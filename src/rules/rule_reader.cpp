@@ -1,0 +1,204 @@
+#include "rules/rule_reader.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "rules/rule_error.hpp"
+#include "rules/rule_regex.hpp"
+#include "rules/table_reader.hpp"
+#include "rules/text_search.hpp"
+
+namespace qa::rules {
+namespace {
+
+const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low", "info"};
+
+std::shared_ptr<const RE2> compile(const std::string& pattern, const toml::node& where,
+                                   const std::string& key, const TableReader& r) {
+    auto re = std::make_shared<const RE2>(multiline(pattern), regex_options());
+    if (!re->ok()) {
+        // Report the error against the pattern as written, without the "(?m)" we add.
+        const RE2 as_written(pattern, regex_options());
+        r.fail_at(where.source(), key,
+                  "invalid regex: " + (as_written.ok() ? re->error() : as_written.error()));
+    }
+    return re;
+}
+
+bool valid_id(std::string_view id) {
+    const auto ok = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+    return !id.empty() && ok(id.front()) && std::all_of(id.begin(), id.end(), [&](char c) {
+        return ok(c) || c == '-' || c == '.' || c == '_';
+    });
+}
+
+std::vector<Example> read_examples(TableReader& r, std::string_view key) {
+    std::vector<Example> out;
+    const toml::node* node = r.get(key);
+    if (node == nullptr) {
+        return out;
+    }
+    if (!node->is_array()) {
+        r.wrong_type(*node, key, "an array of strings or {text, secret, path, language} tables");
+    }
+    for (const toml::node& item : *node->as_array()) {
+        Example example;
+        if (item.is_string()) {
+            example.text = r.string_of(item, key);
+        } else if (item.is_table()) {
+            TableReader t(*item.as_table(), r.full_key(key), r.file());
+            example.text = t.string_of(t.require("text"), "text");
+            if (const toml::node* s = t.get("secret")) {
+                example.secret = t.string_of(*s, "secret");
+            }
+            if (const toml::node* p = t.get("path")) {
+                example.path = t.string_of(*p, "path");
+            }
+            if (const toml::node* l = t.get("language")) {
+                example.language = t.string_of(*l, "language");
+            }
+            t.reject_unknown();
+        } else {
+            r.wrong_type(item, key, "a string or a {text, secret, path, language} table");
+        }
+        out.push_back(std::move(example));
+    }
+    return out;
+}
+
+}  // namespace
+
+const toml::array& rule_tables(const toml::table& root, const std::string& source_name) {
+    for (const auto& [key, node] : root) {
+        if (key.str() != "rules" && key.str() != "title") {
+            throw RuleError(source_name, key.source().begin.line, key.source().begin.column,
+                            std::string(key.str()), "unknown key");
+        }
+    }
+    if (const toml::node* title = root.get("title"); title != nullptr && !title->is_string()) {
+        throw RuleError(source_name, title->source().begin.line, title->source().begin.column,
+                        "title", "expected a string, got " + type_name(*title));
+    }
+    const toml::node* rules = root.get("rules");
+    if (rules == nullptr) {
+        throw RuleError(source_name, 1, 1, "rules", "no [[rules]] tables");
+    }
+    if (!rules->is_array_of_tables()) {
+        throw RuleError(source_name, rules->source().begin.line, rules->source().begin.column,
+                        "rules", "expected an array of tables ([[rules]])");
+    }
+    return *rules->as_array();
+}
+
+Rule read_rule(const toml::table& table, std::size_t index, const std::string& file) {
+    Rule rule;
+    // The id names the rule in every later message, so it is read first.
+    {
+        TableReader r(table, "rules[" + std::to_string(index) + "]", file);
+        const toml::node& id = r.require("id");
+        rule.id = r.string_of(id, "id");
+        if (!valid_id(rule.id)) {
+            r.fail_at(id.source(), r.full_key("id"),
+                      "\"" + rule.id + "\" is not valid; use lowercase letters, digits and '-'");
+        }
+    }
+    TableReader r(table, "rules[" + rule.id + "]", file);
+    r.get("id");
+    rule.description = r.string_of(r.require("description"), "description");
+    const toml::node& regex = r.require("regex");
+    rule.regex = r.string_of(regex, "regex");
+    rule.pattern = compile(rule.regex, regex, r.full_key("regex"), r);
+    if (rule.pattern->Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
+        r.fail_at(regex.source(), r.full_key("regex"), "matches the empty string");
+    }
+    for (auto& [keyword, node] : r.strings("keywords")) {
+        rule.keywords.push_back(lowercase(keyword));
+    }
+    if (const toml::node* group = r.get("secret_group")) {
+        const int groups = rule.pattern->NumberOfCapturingGroups();
+        if (!group->is_integer()) {
+            r.wrong_type(*group, "secret_group", "an integer");
+        }
+        const std::int64_t g = group->as_integer()->get();
+        if (g < 0 || g > groups) {
+            r.fail_at(group->source(), r.full_key("secret_group"),
+                      "group " + std::to_string(g) + " does not exist; the regex has " +
+                          std::to_string(groups) + " capturing group(s)");
+        }
+        rule.secretGroup = static_cast<int>(g);
+    }
+    rule.minEntropy = r.number("min_entropy", 0.0, 8.0);
+    if (const toml::node* prefilter = r.get("prefilter")) {
+        if (r.string_of(*prefilter, "prefilter") != "keywords") {
+            r.fail_at(prefilter->source(), r.full_key("prefilter"), "expected \"keywords\"");
+        }
+        if (rule.keywords.empty()) {
+            r.fail_at(prefilter->source(), r.full_key("prefilter"), "needs keywords");
+        }
+        rule.keywordPrefilter = true;
+    }
+    if (const toml::node* next = r.get("next_line")) {
+        rule.nextLineSource = r.string_of(*next, "next_line");
+        rule.nextLine = compile(rule.nextLineSource, *next, r.full_key("next_line"), r);
+    }
+    if (const toml::node* checksum = r.get("checksum")) {
+        const std::string name = r.string_of(*checksum, "checksum");
+        rule.checksum = checksum_named(name);
+        if (!rule.checksum) {
+            r.fail_at(checksum->source(), r.full_key("checksum"),
+                      "\"" + name + "\" is not valid; expected github-crc32 or basic-auth");
+        }
+        if (!rule.secretGroup) {
+            r.fail_at(checksum->source(), r.full_key("checksum"), "needs a secret_group");
+        }
+    }
+    const toml::node& severity = r.require("severity");
+    rule.severity = r.string_of(severity, "severity");
+    if (std::find(kSeverities.begin(), kSeverities.end(), rule.severity) == kSeverities.end()) {
+        r.fail_at(severity.source(), r.full_key("severity"),
+                  "\"" + rule.severity +
+                      "\" is not valid; expected one of critical, high, medium, low, info");
+    }
+    rule.blocking = r.boolean("blocking", false);
+    rule.changesOnly = r.boolean("changes_only", false);
+    rule.fix = r.string("fix");
+    for (auto& [language, node] : r.strings("languages")) {
+        rule.languages.push_back(std::move(language));
+    }
+    if (const toml::table* allow = r.table("allowlist")) {
+        TableReader a(*allow, r.full_key("allowlist"), file);
+        for (auto& [glob, node] : a.strings("paths")) {
+            rule.allowlist.paths.push_back(std::move(glob));
+        }
+        for (auto& [source, node] : a.strings("regexes")) {
+            // Allowlist regexes test a value, not a buffer: plain RE2, no multi-line mode.
+            auto re = std::make_shared<const RE2>(source, regex_options());
+            if (!re->ok()) {
+                a.fail_at(node->source(), a.full_key("regexes"), "invalid regex: " + re->error());
+            }
+            rule.allowlist.regexes.push_back(std::move(re));
+            rule.allowlist.regexSources.push_back(std::move(source));
+        }
+        for (auto& [word, node] : a.strings("stopwords")) {
+            rule.allowlist.stopwords.push_back(lowercase(word));
+        }
+        if (const auto group =
+                a.integer("same_as_group", 1, rule.pattern->NumberOfCapturingGroups())) {
+            rule.allowlist.sameAsGroup = static_cast<int>(*group);
+        }
+        a.reject_unknown();
+    }
+    if (const toml::table* examples = r.table("examples")) {
+        TableReader e(*examples, r.full_key("examples"), file);
+        rule.examples.positive = read_examples(e, "positive");
+        rule.examples.negative = read_examples(e, "negative");
+        e.reject_unknown();
+    }
+    r.reject_unknown();
+    return rule;
+}
+
+}  // namespace qa::rules
