@@ -4,13 +4,17 @@
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/rules_files.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "json/canonical.hpp"
+#include "lenses/own_rules.hpp"
 #include "plan/registry.hpp"
+#include "rules/catalog.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
+#include "verdict/rule_overrides.hpp"
 
 namespace qa::cli {
 namespace {
@@ -41,11 +45,19 @@ int run_config(const std::vector<std::string>& args) {
         if (parsed.positional.size() > 2) {
             throw util::UsageError("config check takes at most one file");
         }
-        const config::Config config =
-            parsed.positional.size() == 2
-                ? config::parse_config(util::read_file(parsed.positional[1]), parsed.positional[1],
-                                       ids)
-                : config::load_config(repo_root(), ids);
+        config::Config config = parsed.positional.size() == 2
+                                    ? config::parse_config(util::read_file(parsed.positional[1]),
+                                                           parsed.positional[1], ids)
+                                    : config::load_config(repo_root(), ids);
+        if (parsed.positional.size() == 2) {
+            config::load_rules_files(config, repo_root());
+        }
+        lenses::check_own_rules(config);
+        if (!config.rules.empty()) {
+            auto known = rules::builtin_rule_ids();
+            known.merge(lenses::own_rule_ids(config));
+            verdict::check_rule_ids(config, known);
+        }
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
         return util::kExitPass;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <set>
 
+#include "config/rules_files.hpp"
 #include "json/canonical.hpp"
 #include "util/embedded_files.hpp"
 #include "util/file.hpp"
@@ -21,6 +22,7 @@ const std::vector<std::string> kProfiles = {"read_only", "exec_sandboxed",
                                             "exec_sandboxed_network_off"};
 const std::vector<std::string> kLensModes = {"added", "diff_context", "file", "all"};
 const std::vector<std::string> kOverflowPolicies = {"stop", "skip", "escalate"};
+const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low", "info"};
 const std::vector<std::string> kAdapters = {"openai-codex", "anthropic-claude"};
 const std::vector<std::string> kOpenAiApis = {"responses", "chat_completions"};
 
@@ -283,6 +285,11 @@ LensSettings read_lens(TableReader& r, LensSettings lens) {
         lens.options = to_json(*options);
     }
     r.string_list("exclude", lens.exclude);
+    if (r.raw().contains("block_at")) {
+        std::string level;
+        r.string("block_at", level, kSeverities);
+        lens.blockAt = level;
+    }
     r.reject_unknown();
     return lens;
 }
@@ -467,6 +474,20 @@ Config parse_config(std::string_view text, const std::string& source,
     r.string_list("allow_execution_lens_classes", config.allowExecutionLensClasses, kLensClasses);
     r.string("default_permission_profile", config.defaultPermissionProfile, kProfiles);
     r.string_list("exclude", config.exclude);
+    if (const toml::node* files = r.raw().get("rules_files")) {
+        std::vector<std::string> paths;
+        r.string_list("rules_files", paths);
+        for (const auto& item : *files->as_array()) {
+            RulesFile f;
+            f.path = item.as_string()->get();
+            f.line = item.source().begin.line;
+            f.column = item.source().begin.column;
+            if (const auto problem = repo_path_problem(f.path)) {
+                r.fail_at(item.source(), "rules_files", *problem);
+            }
+            config.rulesFiles.push_back(std::move(f));
+        }
+    }
 
     if (const toml::table* budget = r.table("budget")) {
         TableReader b(*budget, "budget", config.source);
@@ -504,6 +525,30 @@ Config parse_config(std::string_view text, const std::string& source,
             }
             TableReader lens(*node.as_table(), full, config.source);
             config.lenses[id] = read_lens(lens, config.lenses[id]);
+        }
+    }
+    if (const toml::table* rules = r.table("rules")) {
+        for (const auto& [key, node] : *rules) {
+            const std::string full = "rules." + std::string(key.str());
+            if (!node.is_table()) {
+                r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
+            }
+            TableReader t(*node.as_table(), full, config.source);
+            RuleOverride o;
+            o.line = key.source().begin.line;
+            o.column = key.source().begin.column;
+            if (t.raw().contains("enabled")) {
+                bool enabled = true;
+                t.boolean("enabled", enabled);
+                o.enabled = enabled;
+            }
+            if (t.raw().contains("severity")) {
+                std::string severity;
+                t.string("severity", severity, kSeverities);
+                o.severity = severity;
+            }
+            t.reject_unknown();
+            config.rules[std::string(key.str())] = std::move(o);
         }
     }
     if (const toml::table* providers = r.table("providers")) {
@@ -571,7 +616,9 @@ Config load_config(const std::filesystem::path& repo_root,
     } catch (const util::IoError& e) {
         throw ConfigError(path.string(), 0, 0, "", e.what());
     }
-    return parse_config(text, path.string(), known_lens_ids);
+    Config config = parse_config(text, path.string(), known_lens_ids);
+    load_rules_files(config, repo_root);
+    return config;
 }
 
 json::Value normalized(const Config& c) {
@@ -589,8 +636,12 @@ json::Value normalized(const Config& c) {
                                              {"max_cost_usd", optional_json(l.maxCostUsd)},
                                              {"overflow_policy", l.overflowPolicy},
                                              {"options", l.options}});
-        if (!l.exclude.empty()) {  // absent when unused: older configurations keep their hash
+        // Absent when unused, so that older configurations keep their hash.
+        if (!l.exclude.empty()) {
             lenses.back().second.as_object().emplace_back("exclude", strings_json(l.exclude));
+        }
+        if (l.blockAt) {
+            lenses.back().second.as_object().emplace_back("block_at", *l.blockAt);
         }
     }
     json::Object providers;
@@ -652,6 +703,27 @@ json::Value normalized(const Config& c) {
     };
     if (!c.exclude.empty()) {  // absent when unused: older configurations keep their hash
         out.emplace_back("exclude", strings_json(c.exclude));
+    }
+    if (!c.rulesFiles.empty()) {
+        json::Array files;
+        for (const auto& f : c.rulesFiles) {
+            files.push_back(json::Object{{"path", f.path}, {"sha256", f.sha256}});
+        }
+        out.emplace_back("rules_files", std::move(files));
+    }
+    if (!c.rules.empty()) {
+        json::Object rules;
+        for (const auto& [id, o] : c.rules) {
+            json::Object entry;
+            if (o.enabled) {
+                entry.emplace_back("enabled", *o.enabled);
+            }
+            if (o.severity) {
+                entry.emplace_back("severity", *o.severity);
+            }
+            rules.emplace_back(id, std::move(entry));
+        }
+        out.emplace_back("rules", std::move(rules));
     }
     return out;
 }

@@ -42,6 +42,17 @@ struct LensSettings {
     json::Value options = json::Object{};
     /// Gitignore-style globs of files this lens does not check (plan/exclude.hpp).
     std::vector<std::string> exclude;
+    /// When set, exactly the findings at or above this severity block (critical|high|medium|
+    /// low|info); otherwise each rule's own `blocking` decides.
+    std::optional<std::string> blockAt;
+};
+
+/// `[rules.<id>]`: a built-in rule switched off or given another severity.
+struct RuleOverride {
+    std::optional<bool> enabled;
+    std::optional<std::string> severity;
+    std::uint32_t line = 0;  ///< where the table is, for an error about its id
+    std::uint32_t column = 0;
 };
 
 /// A model provider binding (`[providers.<bindingId>]`).
@@ -80,6 +91,16 @@ struct LayerRule {
     std::vector<std::string> deny;
 };
 
+/// A repository's own rules file (`rules_files`), in the format of lenses/*/rules.toml; its
+/// rules join the security lens.
+struct RulesFile {
+    std::string path;        ///< repository-relative, as written
+    std::uint32_t line = 0;  ///< of its entry in the configuration, for errors
+    std::uint32_t column = 0;
+    std::string text;    ///< filled by load_rules_files (config/rules_files.hpp)
+    std::string sha256;  ///< of text; part of the normalized configuration and configHash
+};
+
 /// The effective configuration: `.qa-skill.toml` with every default filled in.
 struct Config {
     std::string source;  ///< the file it came from, or "<embedded default>"
@@ -103,6 +124,8 @@ struct Config {
     std::vector<LayerRule> layers;
     /// Gitignore-style globs of files no lens checks, applied before planning and counted.
     std::vector<std::string> exclude;
+    std::map<std::string, RuleOverride> rules;  ///< by rule id
+    std::vector<RulesFile> rulesFiles;
 };
 
 /// The file name looked up at the repository root.

@@ -47,6 +47,15 @@ struct LensInput {
     std::optional<double> maxCostUsd;
     contracts::OverflowPolicy overflowPolicy = contracts::OverflowPolicy::stop;
     json::Value options = json::Object{};  ///< `[lenses.<id>.options]`, lens-specific
+    /// `[lenses.<id>] block_at`: exactly the findings at or above it block; unset, each rule's
+    /// own `blocking` decides.
+    std::optional<contracts::Severity> blockAt;
+};
+
+/// `[rules.<id>]`: a rule switched off, or given another severity.
+struct RuleSetting {
+    bool enabled = true;
+    std::optional<contracts::Severity> severity;
 };
 
 /// The immutable input of one checked change: the SkillInput the artifacts record and every
@@ -55,8 +64,9 @@ struct LensInput {
 /// depended on is what its artifacts say.
 struct RunInput {
     contracts::SkillInput skill;
-    std::map<std::string, LensInput, std::less<>> lenses;  ///< every known lens, by lensId
-    std::vector<config::LayerRule> layers;                 ///< `[[architecture.layers]]`
+    std::map<std::string, LensInput, std::less<>> lenses;   ///< every known lens, by lensId
+    std::vector<config::LayerRule> layers;                  ///< `[[architecture.layers]]`
+    std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
 
     /// The lens `lens_id`, or nullptr when it is not known.
     const LensInput* lens(std::string_view lens_id) const;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "contracts/enums.hpp"
@@ -47,20 +49,33 @@ RuleLens::RuleSelector selector_for(const std::string& lens_id) {
     };
 }
 
-/// The built-in catalog: rule lenses from their embedded rules files (all compiled together:
-/// one set pass and one read of each file serve them all, and their credential rules mask
-/// what they find in every rule lens's snippets), the layering lens for a rule lens without a
-/// rules file. Model, execution and external kinds register their factories here.
-Catalog make_builtin_catalog() {
-    const auto& registry = plan::builtin_registry();
-    std::vector<std::string_view> rule_lenses;
+/// The embedded rules file of each rule lens, then `extra` (a repository's own rules files,
+/// whose rules join the security lens).
+std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
+                                            std::span<const rules::RuleSource> extra) {
+    std::vector<rules::RuleSource> out;
     for (const auto& entry : registry.lenses) {
-        if (entry.kind == "rule" && has_rules_file(entry.lensId)) {
-            rule_lenses.push_back(entry.lensId);
+        const std::string path = "lenses/" + entry.lensId + "/rules.toml";
+        if (entry.kind == "rule") {
+            if (const auto text = util::find_embedded(path)) {
+                out.push_back(rules::RuleSource{*text, path, entry.lensId});
+            }
         }
     }
-    const auto rules =
-        std::make_shared<const rules::RuleSet>(rules::RuleSet::from_embedded_lenses(rule_lenses));
+    for (const auto& source : extra) {
+        out.push_back(rules::RuleSource{source.text, source.name, "security"});
+    }
+    return out;
+}
+
+/// The built-in catalog: rule lenses from their embedded rules files and `extra` (all compiled
+/// together: one set pass and one read of each file serve them all, and their credential rules
+/// mask what they find in every rule lens's snippets), the layering lens for a rule lens
+/// without a rules file. Model, execution and external kinds register their factories here.
+Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
+    const auto& registry = plan::builtin_registry();
+    const auto rules = std::make_shared<const rules::RuleSet>(
+        rules::RuleSet::parse(rule_sources(registry, extra)));
     Catalog catalog;
     catalog.add_kind(
         dispatch::LensKind::rule,
@@ -76,6 +91,10 @@ Catalog make_builtin_catalog() {
 }
 
 }  // namespace
+
+std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSource> extra) {
+    return std::make_shared<const Catalog>(make_builtin_catalog(extra));
+}
 
 const dispatch::Lens* builtin_lens(std::string_view lens_id) {
     // Immutable after construction; C++ guarantees a thread-safe one-time initialisation.

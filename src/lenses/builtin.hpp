@@ -1,8 +1,12 @@
 #pragma once
 
+#include <memory>
+#include <span>
 #include <string_view>
 
 #include "dispatch/lens.hpp"
+#include "lenses/catalog.hpp"
+#include "rules/rule_set.hpp"
 
 namespace qa::lenses {
 
@@ -10,5 +14,10 @@ namespace qa::lenses {
 /// (model lenses without an adapter yet). The instances are immutable and live for the whole
 /// process; their rule data is compiled on first use.
 const dispatch::Lens* builtin_lens(std::string_view lens_id);
+
+/// The built-in catalog with `extra` rules files (a repository's own, `rules_files`) compiled
+/// together with the embedded rules; their rules join the security lens. For one run: the
+/// caller keeps it alive as long as a lens thread may use it. Throws rules::RuleError.
+std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSource> extra);
 
 }  // namespace qa::lenses

@@ -18,15 +18,18 @@
 #include "git/libgit2.hpp"
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
+#include "lenses/own_rules.hpp"
 #include "orchestrator/change_source.hpp"
 #include "orchestrator/push_targets.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "orchestrator/tree_config.hpp"
+#include "rules/catalog.hpp"
 #include "util/args.hpp"
 #include "util/error.hpp"
 #include "util/sha256.hpp"
 #include "verdict/aggregate.hpp"
+#include "verdict/rule_overrides.hpp"
 
 namespace qa::orchestrator {
 namespace {
@@ -215,6 +218,11 @@ config::Config load(const RunRequest& request, const git::Repository& repo) {
         }
         config.runMode = *request.runModeOverride;
     }
+    if (!config.rules.empty()) {
+        auto known = rules::builtin_rule_ids();
+        known.merge(lenses::own_rule_ids(config));
+        verdict::check_rule_ids(config, known);
+    }
     return config;
 }
 
@@ -278,15 +286,24 @@ RunReport run(const RunRequest& request, const RunControl& control) {
     services.clock = &clock;
     dispatch::DispatchOptions dispatch_options;
     dispatch_options.on_overdue = control.onOverdueLens;
+    // A repository's own rules compile with the built-in ones, for this run only.
+    const auto own_lenses = lenses::lenses_for(config);
+    report.ownLenses = own_lenses;
     const dispatch::Dispatcher dispatcher(
-        jobs, [](const std::string& id) { return lenses::builtin_lens(id); }, dispatch_options);
+        jobs,
+        [own_lenses](const std::string& id) {
+            return own_lenses ? own_lenses->find(id) : lenses::builtin_lens(id);
+        },
+        dispatch_options);
 
     // The built-in lenses compile their rules (tens of milliseconds) while git computes the
     // change sets, instead of on the dispatcher's first plan. A failure is left for the
     // dispatcher to meet again and report as the lens's failed result.
-    auto lenses_ready = std::async(std::launch::async, [] {
+    auto lenses_ready = std::async(std::launch::async, [&own_lenses] {
         try {
-            lenses::builtin_lens("security");
+            if (!own_lenses) {
+                lenses::builtin_lens("security");
+            }
         } catch (...) {
         }
     });
@@ -319,6 +336,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         check_interrupted();
         const auto dispatched = Clock::now();
         verdict::apply_budgets(out.input, out.plan.plans, results);
+        verdict::apply_rule_overrides(run_input, results);
         if (accepted) {
             out.baselineAccepted = baseline::apply(accepted->baseline, accepted->source, results);
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,10 @@ struct RunReport {
     std::vector<RunOutcome> runs;
     config::Config config;
     std::filesystem::path repoRoot;  ///< the working tree root (where `baseline create` writes)
+    /// The lenses compiled with the repository's own rules files, when it has any: kept with the
+    /// report, not on run()'s stack, because an overdue lens thread may use them until the
+    /// process ends.
+    std::shared_ptr<const void> ownLenses;
 
     /// PASS only when every run passed (a push of no refs, or of deletions only, passes).
     bool passed() const;

@@ -23,6 +23,14 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
     dispatch::RunInput input;
     input.skill = std::move(skill);
     input.layers = config.layers;
+    for (const auto& [id, o] : config.rules) {
+        dispatch::RuleSetting& rule = input.rules[id];
+        rule.enabled = o.enabled.value_or(true);
+        if (o.severity) {
+            rule.severity =
+                to_enum(contracts::enum_from_string<contracts::Severity>(*o.severity), *o.severity);
+        }
+    }
     for (const auto& entry : registry.lenses) {
         dispatch::LensInput lens;
         lens.lensId = entry.lensId;
@@ -52,6 +60,10 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
                 to_enum(contracts::enum_from_string<contracts::OverflowPolicy>(s.overflowPolicy),
                         s.overflowPolicy);
             lens.options = s.options;
+            if (s.blockAt) {
+                lens.blockAt = to_enum(contracts::enum_from_string<contracts::Severity>(*s.blockAt),
+                                       *s.blockAt);
+            }
         }
         input.lenses.emplace(entry.lensId, std::move(lens));
     }

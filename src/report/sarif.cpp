@@ -7,11 +7,31 @@
 #include "json/canonical.hpp"
 #include "report/finding_facts.hpp"
 #include "report/report.hpp"
-#include "report/rule_catalog.hpp"
 #include "report/uri.hpp"
+#include "rules/catalog.hpp"
 
 namespace qa::report {
 namespace {
+
+using rules::RuleInfo;
+
+/// GitHub code scanning's `security-severity`: a score in the band GitHub shows under the same
+/// name (critical 9.0-10, high 7.0-8.9, medium 4.0-6.9, low 0.1-3.9).
+std::string security_severity(const std::string& severity) {
+    if (severity == "critical") {
+        return "9.5";
+    }
+    if (severity == "high") {
+        return "8.0";
+    }
+    if (severity == "medium") {
+        return "5.5";
+    }
+    if (severity == "low") {
+        return "2.0";
+    }
+    return "0.0";
+}
 
 std::string sarif_id(const contracts::Finding& f) {
     return f.lensId + "/" + f.ruleId;
@@ -196,7 +216,7 @@ json::Value sarif_run(const orchestrator::RunOutcome* run,
 }  // namespace
 
 std::string sarif(const orchestrator::RunReport& report) {
-    const auto catalog = builtin_rules();
+    const auto catalog = rules::builtin_rules();
     json::Array runs;
     for (const auto& run : report.runs) {
         runs.push_back(sarif_run(&run, catalog));

@@ -1,4 +1,4 @@
-#include "report/rule_catalog.hpp"
+#include "rules/catalog.hpp"
 
 #include <array>
 #include <string_view>
@@ -6,7 +6,7 @@
 #include "rules/hygiene.hpp"
 #include "rules/rule_set.hpp"
 
-namespace qa::report {
+namespace qa::rules {
 namespace {
 
 /// The lenses whose rules are data (lenses/<id>/rules.toml).
@@ -16,13 +16,13 @@ constexpr std::array<std::string_view, 2> kRuleLenses = {"security", "style"};
 
 std::map<std::string, RuleInfo> builtin_rules() {
     std::map<std::string, RuleInfo> out;
-    const auto set = rules::RuleSet::from_embedded_lenses(kRuleLenses);
+    const auto set = RuleSet::from_embedded_lenses(kRuleLenses);
     for (const auto& r : set.rules()) {
         RuleInfo info{r.id, r.description, r.fix, r.severity, r.blocking, {r.lens}};
         info.tags.insert(info.tags.end(), r.languages.begin(), r.languages.end());
         out.emplace(r.id, std::move(info));
     }
-    for (const auto& h : rules::hygiene_rules()) {
+    for (const auto& h : hygiene_rules()) {
         out.emplace(std::string(h.id), RuleInfo{std::string(h.id),
                                                 std::string(h.description),
                                                 std::string(h.fix),
@@ -49,20 +49,12 @@ std::map<std::string, RuleInfo> builtin_rules() {
     return out;
 }
 
-std::string security_severity(const std::string& severity) {
-    if (severity == "critical") {
-        return "9.5";
+std::set<std::string> builtin_rule_ids() {
+    std::set<std::string> out;
+    for (const auto& [id, info] : builtin_rules()) {
+        out.insert(id);
     }
-    if (severity == "high") {
-        return "8.0";
-    }
-    if (severity == "medium") {
-        return "5.5";
-    }
-    if (severity == "low") {
-        return "2.0";
-    }
-    return "0.0";
+    return out;
 }
 
-}  // namespace qa::report
+}  // namespace qa::rules

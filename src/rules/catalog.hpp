@@ -1,13 +1,14 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
-namespace qa::report {
+namespace qa::rules {
 
-/// What a report says about a rule, taken from the rule data (the lenses' rules.toml, the
-/// hygiene checks, the lenses' built-in rules), never from one of its findings.
+/// What reports and configurations know about a rule, taken from the rule data (the lenses'
+/// rules.toml, the hygiene checks, the lenses' built-in rules), never from one of its findings.
 struct RuleInfo {
     std::string id;           ///< as written in a suppression directive
     std::string description;  ///< one line
@@ -21,8 +22,7 @@ struct RuleInfo {
 /// report of a run, not for a loop.
 std::map<std::string, RuleInfo> builtin_rules();
 
-/// GitHub code scanning's `security-severity` for a severity name: a score in the band GitHub
-/// shows under that name (critical 9.0-10, high 7.0-8.9, medium 4.0-6.9, low 0.1-3.9).
-std::string security_severity(const std::string& severity);
+/// The ids of builtin_rules(): what a `[rules.<id>]` table of a configuration may name.
+std::set<std::string> builtin_rule_ids();
 
-}  // namespace qa::report
+}  // namespace qa::rules

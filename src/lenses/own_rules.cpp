@@ -1,0 +1,93 @@
+#include "lenses/own_rules.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include "lenses/builtin.hpp"
+#include "rules/example_check.hpp"
+
+namespace qa::lenses {
+namespace {
+
+std::vector<rules::RuleSource> sources_of(const config::Config& config) {
+    std::vector<rules::RuleSource> out;
+    for (const auto& f : config.rulesFiles) {
+        out.push_back(rules::RuleSource{f.text, f.path, "security"});
+    }
+    return out;
+}
+
+/// A rules error is a configuration error: the user wrote the file (exit 2, not 3). The same
+/// position and key; the problem without the prefix SourceError put in front of it.
+[[noreturn]] void rethrow_as_config(const rules::RuleError& e) {
+    const std::string prefix = e.file() + ":" + std::to_string(e.line()) + ":" +
+                               std::to_string(e.column()) + ": " +
+                               (e.key().empty() ? "" : e.key() + ": ");
+    const std::string what = e.what();
+    throw config::ConfigError(e.file(), e.line(), e.column(), e.key(),
+                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+}
+
+/// The line of `id = "<rule_id>"` in a rules file, where an example problem is reported; 1 when
+/// it cannot be found.
+std::uint32_t line_of_rule(std::string_view text, const std::string& rule_id) {
+    std::uint32_t line = 1;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const auto end = std::min(text.find('\n', start), text.size());
+        const std::string_view l = text.substr(start, end - start);
+        if (l.starts_with("id") && (l.find("\"" + rule_id + "\"") != std::string_view::npos ||
+                                    l.find("'" + rule_id + "'") != std::string_view::npos)) {
+            return line;
+        }
+        ++line;
+        start = end + 1;
+    }
+    return 1;
+}
+
+}  // namespace
+
+std::shared_ptr<const Catalog> lenses_for(const config::Config& config) {
+    if (config.rulesFiles.empty()) {
+        return nullptr;
+    }
+    try {
+        const auto sources = sources_of(config);
+        return catalog_with_rules(sources);
+    } catch (const rules::RuleError& e) {
+        rethrow_as_config(e);
+    }
+}
+
+std::set<std::string> own_rule_ids(const config::Config& config) {
+    std::set<std::string> ids;
+    for (const auto& f : config.rulesFiles) {
+        try {
+            for (const auto& r : rules::RuleSet::parse(f.text, f.path).rules()) {
+                ids.insert(r.id);
+            }
+        } catch (const rules::RuleError& e) {
+            rethrow_as_config(e);
+        }
+    }
+    return ids;
+}
+
+void check_own_rules(const config::Config& config) {
+    for (const auto& f : config.rulesFiles) {
+        try {
+            const auto set = rules::RuleSet::parse(f.text, f.path);
+            for (const auto& problem : rules::check_examples(set)) {
+                throw config::ConfigError(f.path, line_of_rule(f.text, problem.ruleId), 1,
+                                          "rules." + problem.ruleId + ".examples", problem.problem);
+            }
+        } catch (const rules::RuleError& e) {
+            rethrow_as_config(e);
+        }
+    }
+    lenses_for(config);  // together with the built-in rules: an id used twice is an error there
+}
+
+}  // namespace qa::lenses

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/rule_set.hpp"
+
+namespace qa::rules {
+
+/// One example of a rule that does not do what it says.
+struct ExampleProblem {
+    std::string ruleId;
+    std::string problem;  ///< e.g. `positive example "x = 1" does not match`
+};
+
+/// Runs every example of every rule of `set`: a positive example must produce a match of its rule
+/// (capturing `secret` when given), a negative one must not. What `qa-skill config check` runs
+/// on each of a repository's own rules files.
+std::vector<ExampleProblem> check_examples(const RuleSet& set);
+
+}  // namespace qa::rules

@@ -1,0 +1,50 @@
+#include "verdict/rule_overrides.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace qa::verdict {
+
+void apply_rule_overrides(const dispatch::RunInput& input,
+                          std::vector<contracts::LensResult>& results) {
+    for (auto& result : results) {
+        const dispatch::LensInput* lens = input.lens(result.lensId);
+        const auto block_at = lens ? lens->blockAt : std::nullopt;
+        std::map<std::string, std::size_t> dropped;
+        std::erase_if(result.findings, [&](const contracts::Finding& f) {
+            const auto o = input.rules.find(f.ruleId);
+            if (o != input.rules.end() && !o->second.enabled) {
+                ++dropped[f.ruleId];
+                return true;
+            }
+            return false;
+        });
+        for (auto& f : result.findings) {
+            const auto o = input.rules.find(f.ruleId);
+            if (o != input.rules.end() && o->second.severity) {
+                f.severity = *o->second.severity;
+            }
+            if (block_at) {
+                f.blocking = f.severity <= *block_at;  // critical is the enum's first value
+            }
+        }
+        for (const auto& [rule, count] : dropped) {
+            result.evidenceSummary.push_back(std::to_string(count) + " finding(s) of " + rule +
+                                             " dropped: the rule is disabled by rules." + rule +
+                                             ".enabled");
+        }
+    }
+}
+
+void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids) {
+    for (const auto& [id, o] : config.rules) {
+        if (known_ids.count(id) == 0) {
+            throw config::ConfigError(
+                config.source, o.line, o.column, "rules." + id,
+                "no rule has this id (`qa-skill run --format sarif` lists "
+                "the rules of its findings; lenses/*/rules.toml define them)");
+        }
+    }
+}
+
+}  // namespace qa::verdict

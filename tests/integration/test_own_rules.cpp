@@ -1,0 +1,100 @@
+// A repository's own rules (`rules_files`) through real commits: they extend the built-in set,
+// their examples are checked by `config check`, and their errors name file, line and key.
+#include <catch2/catch.hpp>
+
+#include "support/hook_fixture.hpp"
+
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+
+namespace {
+
+/// One rule in the lenses/*/rules.toml format: internal ticket hosts must not be hard-coded.
+/// `negative` is the text of its negative example (a TOML literal string: no single quotes).
+std::string rules_toml(const std::string& negative = "host = \"tickets.example.com\"") {
+    return "[[rules]]\n"
+           "id = \"internal-ticket-host\"\n"
+           "description = \"Hard-coded internal ticket host.\"\n"
+           "regex = '''tickets\\.corp\\.internal'''\n"
+           "keywords = [\"tickets.corp\"]\n"
+           "severity = \"high\"\n"
+           "blocking = true\n"
+           "fix = \"Read the host from the TICKETS_HOST setting.\"\n"
+           "[rules.examples]\n"
+           "positive = [\"url = 'https://tickets.corp.internal/api'\"]\n"
+           "negative = ['" +
+           negative + "']\n";
+}
+
+}  // namespace
+
+TEST_CASE("a repository's own rules file extends the built-in rules", "[config][own-rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml());
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    sb.commit(repo, "rules");
+
+    const ProcResult check = sb.qa(repo, "config check");
+    INFO(check.describe());
+    CHECK(check.exit_code == 0);
+
+    sb.add_file(repo, "app.py", "URL = 'https://tickets.corp.internal/api'\n");
+    const ProcResult r = sb.hook(repo, "pre-commit");
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("app.py:1:") != std::string::npos);
+    CHECK(r.err.find("high  internal-ticket-host  Hard-coded internal ticket host.") !=
+          std::string::npos);
+    CHECK(r.err.find("fix: Read the host from the TICKETS_HOST setting.") != std::string::npos);
+    CHECK(r.err.find("# qa-skill: allow internal-ticket-host -- <reason>") != std::string::npos);
+
+    // [rules.<id>] applies to the repository's own rules too.
+    sb.add_file(repo, ".qa-skill.toml",
+                "rules_files = [\"ci/qa-rules.toml\"]\n\n"
+                "[rules.internal-ticket-host]\nenabled = false\n");
+    CHECK(sb.hook(repo, "pre-commit").exit_code == 0);
+}
+
+TEST_CASE("config check runs the examples of a repository's own rules", "[config][own-rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    // A negative example that does match: the rule does not do what its examples say.
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml("see tickets.corp.internal"));
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    const ProcResult r = sb.qa(repo, "config check");
+    INFO(r.describe());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("ci/qa-rules.toml:2:1: rules.internal-ticket-host.examples: negative "
+                     "example \"see tickets.corp.internal\" matches") != std::string::npos);
+}
+
+TEST_CASE("errors in own rules files name file, line and key", "[config][own-rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/missing.toml\"]\n");
+    const ProcResult missing = sb.qa(repo, "config check");
+    INFO(missing.describe());
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find(".qa-skill.toml:1:") != std::string::npos);
+    CHECK(missing.err.find("ci/missing.toml") != std::string::npos);
+
+    sb.add_file(repo, "ci/bad.toml", "[[rules]]\nid = \"x\"\nregex = '''(unclosed'''\n");
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/bad.toml\"]\n");
+    for (const std::string args : {"config check", "run --all-files"}) {
+        const ProcResult bad = sb.qa(repo, args);
+        INFO(bad.describe());
+        CHECK(bad.exit_code == 2);
+        CHECK(bad.err.find("ci/bad.toml:") != std::string::npos);
+    }
+
+    // An id the built-in rules already use.
+    sb.add_file(repo, "ci/dup.toml",
+                "[[rules]]\nid = \"aws-access-key-id\"\ndescription = \"d\"\nregex = 'x'\n"
+                "severity = \"low\"\nfix = \"f\"\n");
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/dup.toml\"]\n");
+    const ProcResult dup = sb.qa(repo, "config check");
+    INFO(dup.describe());
+    CHECK(dup.exit_code == 2);
+    CHECK(dup.err.find("aws-access-key-id") != std::string::npos);
+}
