@@ -1,9 +1,13 @@
 #include "orchestrator/tree_config.hpp"
 
+#include <functional>
+
+#include "config/rules_files.hpp"
 #include "git/blob.hpp"
 #include "git/revisions.hpp"
 #include "git/tree_blob.hpp"
 #include "util/file.hpp"
+#include "util/sha256.hpp"
 
 namespace qa::orchestrator {
 namespace {
@@ -29,10 +33,61 @@ config::Config at_revision(const git::Repository& repo, const std::string& revis
                       revision.substr(0, 12) + ":" + kPath, ids);
 }
 
+/// Reads each `rules_files` entry of `config` from the same place as the configuration itself:
+/// `blob_of(path)` names its blob (nullopt: not in that tree).
+void read_rules_files(const git::Repository& repo, config::Config& config,
+                      const std::function<std::optional<std::string>(const std::string&)>& blob_of) {
+    for (auto& file : config.rulesFiles) {
+        const auto oid = blob_of(file.path);
+        const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
+        if (!text) {
+            throw config::ConfigError(config.source, file.line, file.column, "rules_files",
+                                      file.path + " is not in the tree the configuration is from");
+        }
+        file.text = *text;
+        file.sha256 = util::sha256_hex(file.text);
+    }
+}
+
+/// The configuration of the tree under test, with its rules files read from that tree too.
+config::Config tree_config(const git::Repository& repo, const RunRequest& request,
+                           std::span<const std::string> known_lens_ids);
+
 }  // namespace
 
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
                                 std::span<const std::string> known_lens_ids) {
+    config::Config config = tree_config(repo, request, known_lens_ids);
+    if (config.rulesFiles.empty()) {
+        return config;
+    }
+    if (request.configFile) {
+        config::load_rules_files(config, repo.root());
+        return config;
+    }
+    std::optional<std::string> revision;  // nullopt: the index
+    if (request.kind == ChangeKind::range) {
+        revision = request.head.value_or("HEAD");
+    } else if (request.kind == ChangeKind::pushed) {
+        for (const auto& update : request.pushUpdates) {
+            if (!update.is_deletion()) {
+                revision = update.local_sha;
+                break;
+            }
+        }
+    } else if (repo.is_bare()) {
+        revision = "HEAD";
+    }
+    read_rules_files(repo, config, [&](const std::string& path) {
+        return revision ? git::blob_id_at(repo, *revision, path) : git::index_blob_id(repo, path);
+    });
+    return config;
+}
+
+namespace {
+
+config::Config tree_config(const git::Repository& repo, const RunRequest& request,
+                           std::span<const std::string> known_lens_ids) {
     if (request.configFile) {
         std::string text;
         try {
@@ -81,5 +136,7 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     return config::parse_config(config::default_config_text(), "<embedded default>",
                                 known_lens_ids);
 }
+
+}  // namespace
 
 }  // namespace qa::orchestrator
