@@ -65,7 +65,8 @@ std::set<std::string> own_rule_ids(const config::Config& config) {
     std::set<std::string> ids;
     for (const auto& f : config.rulesFiles) {
         try {
-            for (const auto& r : rules::RuleSet::parse(f.text, f.path).rules()) {
+            const auto set = rules::RuleSet::parse(f.text, f.path);  // outlives the loop
+            for (const auto& r : set.rules()) {
                 ids.insert(r.id);
             }
         } catch (const rules::RuleError& e) {

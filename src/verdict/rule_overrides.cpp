@@ -9,7 +9,8 @@ void apply_rule_overrides(const dispatch::RunInput& input,
                           std::vector<contracts::LensResult>& results) {
     for (auto& result : results) {
         const dispatch::LensInput* lens = input.lens(result.lensId);
-        const auto block_at = lens ? lens->blockAt : std::nullopt;
+        const contracts::Severity* block_at =
+            lens != nullptr && lens->blockAt ? &*lens->blockAt : nullptr;
         std::map<std::string, std::size_t> dropped;
         std::erase_if(result.findings, [&](const contracts::Finding& f) {
             const auto o = input.rules.find(f.ruleId);
@@ -24,7 +25,7 @@ void apply_rule_overrides(const dispatch::RunInput& input,
             if (o != input.rules.end() && o->second.severity) {
                 f.severity = *o->second.severity;
             }
-            if (block_at) {
+            if (block_at != nullptr) {
                 f.blocking = f.severity <= *block_at;  // critical is the enum's first value
             }
         }

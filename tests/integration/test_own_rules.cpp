@@ -98,3 +98,38 @@ TEST_CASE("errors in own rules files name file, line and key", "[config][own-rul
     CHECK(dup.exit_code == 2);
     CHECK(dup.err.find("aws-access-key-id") != std::string::npos);
 }
+
+TEST_CASE("own rules files are read from the tree under test, not the working tree",
+          "[config][own-rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    const std::string base = sb.rev_parse(repo, "HEAD");
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml());
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    sb.add_file(repo, "app.py", "URL = 'https://tickets.corp.internal/api'\n");
+    // The working tree's copy differs from the staged one and would find nothing.
+    qa::test::write_file(repo / "ci/qa-rules.toml", "");
+
+    const ProcResult staged = sb.hook(repo, "pre-commit");
+    INFO(staged.describe());
+    CHECK(staged.exit_code == 1);
+    CHECK(staged.err.find("internal-ticket-host") != std::string::npos);
+
+    // A range reads the head commit's rules file, even when the working tree has none.
+    sb.git_ok(repo, "commit -q --no-verify -m rules");
+    std::filesystem::remove(repo / "ci/qa-rules.toml");
+    const ProcResult range = sb.qa(repo, "run --base " + base + " --head HEAD");
+    INFO(range.describe());
+    CHECK(range.exit_code == 1);
+    CHECK(range.all().find("internal-ticket-host") != std::string::npos);
+
+    // A rules file in the working tree only is not part of the change: an error, exit 2.
+    sb.git_ok(repo, "rm -q --cached ci/qa-rules.toml");
+    qa::test::write_file(repo / "ci/qa-rules.toml", rules_toml());
+    const ProcResult unstaged = sb.hook(repo, "pre-commit");
+    INFO(unstaged.describe());
+    CHECK(unstaged.exit_code == 2);
+    CHECK(unstaged.err.find(".qa-skill.toml:1:") != std::string::npos);
+    CHECK(unstaged.err.find("ci/qa-rules.toml is not in the tree the configuration is from") !=
+          std::string::npos);
+}
