@@ -35,8 +35,9 @@ config::Config at_revision(const git::Repository& repo, const std::string& revis
 
 /// Reads each `rules_files` entry of `config` from the same place as the configuration itself:
 /// `blob_of(path)` names its blob (nullopt: not in that tree).
-void read_rules_files(const git::Repository& repo, config::Config& config,
-                      const std::function<std::optional<std::string>(const std::string&)>& blob_of) {
+void read_rules_files(
+    const git::Repository& repo, config::Config& config,
+    const std::function<std::optional<std::string>(const std::string&)>& blob_of) {
     for (auto& file : config.rulesFiles) {
         const auto oid = blob_of(file.path);
         const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
