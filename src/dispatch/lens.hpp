@@ -177,6 +177,7 @@ struct ChangedFileView {
     std::string fileKind;
     bool binary = false;
     bool deleted = false;
+    bool symlink = false;  ///< the new side is a symlink: its content is the target's path
     AddedLines addedLines;
 };
 

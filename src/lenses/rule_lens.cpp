@@ -1,6 +1,7 @@
 #include "lenses/rule_lens.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "config/defaults.hpp"
 #include "contracts/enums.hpp"
@@ -53,6 +54,9 @@ struct FileScan {
     std::vector<rules::HygieneFinding> hygiene;
     std::uint64_t size = 0;  ///< of the file's content
     bool directive = false;  ///< the scanned text holds `qa-skill: allow`
+    /// Hygiene findings an inline directive suppressed (their line, or `allow-file`).
+    std::size_t hygieneSuppressed = 0;
+    std::set<std::string> fileAllowed;  ///< the rule ids of the file's `allow-file` directives
 };
 
 /// How a lens scans a file: its rules and its settings.
@@ -215,6 +219,23 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     }
     out.size = load().size();
     out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
+    if (!out.hygiene.empty() && content->find(rules::kAllowDirective) != std::string::npos) {
+        // Hygiene findings are suppressed like any rule's: on their line, or for the whole file.
+        out.fileAllowed = rules::file_allowed_ids(*content);
+        if (file_lines.empty()) {
+            file_lines = split_lines(*content);
+        }
+        std::erase_if(out.hygiene, [&](const rules::HygieneFinding& h) {
+            const std::string id(h.rule->id);
+            const bool line_ok = h.line >= 1 && h.line <= file_lines.size();
+            const bool hit =
+                out.fileAllowed.count(id) > 0 ||
+                (line_ok && rules::suppressed(file_lines[h.line - 1],
+                                              h.line > 1 ? file_lines[h.line - 2] : "", id));
+            out.hygieneSuppressed += hit ? 1 : 0;
+            return hit;
+        });
+    }
     return out;
 }
 
@@ -271,6 +292,17 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                          {"fix", std::string(h.rule->fix)}},
                             h.message);
     };
+    const bool report_directives = plan.subLensId == std::optional<std::string>("secrets");
+    const rules::RuleKnown known_rule = [&](std::string_view id) {
+        for (const auto& h : rules::hygiene_rules()) {
+            if (h.id == id) {
+                return rules::RuleScope::file;
+            }
+        }
+        const bool known = rules_->find(id) != nullptr || id == "layer-violation" ||
+                           id == "unused-suppression" || id == "invalid-suppression";
+        return known ? rules::RuleScope::line : rules::RuleScope::unknown;
+    };
     std::vector<contracts::Finding> findings;
     std::size_t scanned = 0, suppressed_count = 0;
     for (const auto& path : plan.changedFiles) {
@@ -283,7 +315,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
         ++scanned;
         if (view->binary) {
-            if (run_hygiene) {
+            if (run_hygiene && !view->symlink) {
                 const auto size = context.changes.full_content(path).value_or("").size();
                 const rules::HygieneInput input{path, {}, size, {}, max_file_bytes};
                 for (const auto& h : rules::oversize_file(input)) {
@@ -335,6 +367,26 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 std::move(evidence), m.evidenceHash));
         }
 
+        // Directives that are malformed, give no reason or name no rule: reported once per
+        // file (by the secrets sub-lens, which checks every file), never blocking.
+        if (report_directives) {
+            for (const auto& added : view->addedLines.read()) {
+                if (added.text.find("qa-skill") == std::string_view::npos) {
+                    continue;
+                }
+                for (const auto& problem : rules::directive_problems(added.text, known_rule)) {
+                    findings.push_back(make_finding(
+                        plan, "invalid-suppression", contracts::Severity::medium, false, path,
+                        added.lineNo, problem,
+                        json::Object{{"fix",
+                                      "Write `qa-skill: allow <rule-id> -- <reason>` in a comment "
+                                      "on the finding's line or alone on the line above it, with "
+                                      "the rule id the report shows."}},
+                        "invalid-suppression\n" + problem + "\n" + std::string(added.text)));
+                }
+            }
+        }
+
         // Directives on added lines that suppressed nothing: reported, never blocking.
         if (scan->directive) {
             std::vector<std::uint32_t> added;
@@ -354,12 +406,18 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             }
         }
 
-        if (run_hygiene) {
+        // A symlink's content is its target's path, not a file to keep tidy.
+        if (run_hygiene && !view->symlink) {
             for (const auto& h : scan->hygiene) {
                 findings.push_back(hygiene_finding(path, h));
             }
+            suppressed_count += scan->hygieneSuppressed;
             for (const auto& h : rules::oversize_file({path, {}, scan->size, {}, max_file_bytes})) {
-                findings.push_back(hygiene_finding(path, h));
+                if (scan->fileAllowed.count(std::string(h.rule->id)) > 0) {
+                    ++suppressed_count;
+                } else {
+                    findings.push_back(hygiene_finding(path, h));
+                }
             }
         }
     }

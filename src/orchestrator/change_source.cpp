@@ -15,6 +15,7 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         view.path = f.path;
         view.binary = f.binary;
         view.deleted = f.status == git::FileStatus::deleted;
+        view.symlink = f.new_mode == 0120000;  // git's mode of a symbolic link
         if (!view.deleted && !f.is_submodule) {
             blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding};
         }

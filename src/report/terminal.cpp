@@ -87,6 +87,12 @@ bool is_high(contracts::Severity s) {
     return s == contracts::Severity::critical || s == contracts::Severity::high;
 }
 
+/// A non-blocking finding listed without -v: high severity (SQL injection, eval), or a
+/// suppression directive that suppresses nothing because it is written wrong.
+bool listed_anyway(const contracts::Finding& f) {
+    return !facts_of(f).baselined && (is_high(f.severity) || f.ruleId == "invalid-suppression");
+}
+
 /// "1 high, 2 low" over the findings not accepted by the baseline; "2 accepted by the baseline".
 std::string severity_counts(const std::vector<const contracts::Finding*>& findings) {
     static constexpr std::array kOrder = {contracts::Severity::critical, contracts::Severity::high,
@@ -179,7 +185,7 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
     out += ")\n";
     std::size_t shown = 0;
     for (const auto* f : others) {
-        if (verbose || (is_high(f->severity) && !facts_of(*f).baselined)) {
+        if (verbose || listed_anyway(*f)) {
             out += finding_line(*f, p, verbose);
             ++shown;
         }
@@ -250,7 +256,7 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
         std::string lines;
         std::size_t shown = 0;
         for (const auto* f : others) {
-            if (verbose || (is_high(f->severity) && !facts_of(*f).baselined)) {
+            if (verbose || listed_anyway(*f)) {
                 lines += finding_line(*f, p, verbose);
                 ++shown;
             }

@@ -46,6 +46,16 @@ std::map<std::string, RuleInfo> builtin_rules() {
                          "low",
                          false,
                          {"suppression"}});
+    out.emplace(
+        "invalid-suppression",
+        RuleInfo{"invalid-suppression",
+                 "An inline qa-skill: allow directive that is malformed, gives no reason "
+                 "or names no known rule, and so suppresses nothing.",
+                 "Write `qa-skill: allow <rule-id> -- <reason>` in a comment, with the rule "
+                 "id the report shows.",
+                 "medium",
+                 false,
+                 {"suppression"}});
     return out;
 }
 

@@ -49,6 +49,13 @@ bool comment_only(std::string_view prefix) {
     return false;
 }
 
+/// The rule id a directive's id names: `security/aws-access-key-id` (the id as SARIF and the
+/// lens notes show it) names `aws-access-key-id`.
+std::string_view bare_id(std::string_view id) {
+    const std::size_t slash = id.rfind('/');
+    return slash == std::string_view::npos ? id : id.substr(slash + 1);
+}
+
 /// Whether the directive body `ids -- reason` names `rule_id` and gives a reason.
 bool names_rule_with_reason(std::string_view body, std::string_view rule_id) {
     const std::size_t sep = body.find(" -- ");
@@ -67,7 +74,7 @@ bool names_rule_with_reason(std::string_view body, std::string_view rule_id) {
     std::string_view ids = body.substr(0, sep);
     while (!ids.empty()) {
         const std::size_t end = ids.find_first_of(", \t");
-        const std::string_view id = ids.substr(0, end);
+        const std::string_view id = bare_id(ids.substr(0, end));
         if (!id.empty() && id == rule_id) {
             return true;
         }
@@ -116,7 +123,7 @@ std::map<std::string_view, bool> directive_ids(std::string_view line) {
         std::string_view list = rest.substr(0, sep);
         while (!list.empty()) {
             const std::size_t end = list.find_first_of(", \t");
-            const std::string_view id = list.substr(0, end);
+            const std::string_view id = bare_id(list.substr(0, end));
             // names_rule_with_reason() is the one judge of the reason and the id list.
             if (!id.empty() && names_rule_with_reason(rest, id)) {
                 ids[id] = ids[id] || alone;
@@ -176,6 +183,126 @@ std::vector<UnusedSuppression> unused_suppressions(const UnusedSuppressionInput&
             }
             out.push_back({number, std::string(id),
                            std::string(id) + '\0' + std::string(trim(lines[number]))});
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known) {
+    constexpr std::string_view kTool = "qa-skill";
+    std::vector<std::string> out;
+    for (std::size_t at = line.find(kTool); at != std::string_view::npos;
+         at = line.find(kTool, at + 1)) {
+        const std::string_view prefix = line.substr(0, at);
+        std::string_view rest = line.substr(at + kTool.size());
+        // Inside a string literal or `code` (an odd number of '"' or '`' before it), the text
+        // quotes a directive, in documentation or a test, rather than writing one.
+        const auto odd = [&](char c) {
+            return std::count(prefix.begin(), prefix.end(), c) % 2 != 0;
+        };
+        if (!in_comment(prefix) || odd('"') || odd('`')) {
+            continue;
+        }
+        // Anything that reads as an attempt at `qa-skill: allow` is judged; other mentions of
+        // the tool (`qa-skill run`, `qa-skill-hook`) are not directives.
+        std::string_view loose = rest;
+        while (!loose.empty() && (loose.front() == ' ' || loose.front() == '\t' ||
+                                  loose.front() == ':' || loose.front() == '=')) {
+            loose.remove_prefix(1);
+        }
+        if (!loose.starts_with("allow")) {
+            continue;
+        }
+        const bool file_level = rest.starts_with(": allow-file");
+        const std::size_t head = file_level ? std::string_view(": allow-file").size()
+                                            : std::string_view(": allow").size();
+        if (!(rest.starts_with(": allow") && rest.size() > head &&
+              (rest[head] == ' ' || rest[head] == '\t'))) {
+            out.push_back(
+                "Malformed inline suppression: write `qa-skill: allow <rule-id> -- "
+                "<reason>` (a space after the colon, then the rule ids)");
+            continue;
+        }
+        rest.remove_prefix(head);
+        const std::size_t sep = rest.find(" -- ");
+        std::string_view ids = trim(rest.substr(0, sep));
+        std::string_view reason = sep == std::string_view::npos ? "" : trim(rest.substr(sep + 4));
+        for (const std::string_view closer : {std::string_view("*/"), std::string_view("-->")}) {
+            if (reason.ends_with(closer)) {
+                reason = trim(reason.substr(0, reason.size() - closer.size()));
+            }
+        }
+        if (sep == std::string_view::npos) {
+            // Without the separator the ids run to the end of the comment.
+            for (const std::string_view closer :
+                 {std::string_view("*/"), std::string_view("-->")}) {
+                if (ids.ends_with(closer)) {
+                    ids = trim(ids.substr(0, ids.size() - closer.size()));
+                }
+            }
+        }
+        if (ids.empty()) {
+            out.push_back(
+                "Malformed inline suppression: it names no rule; write `qa-skill: allow "
+                "<rule-id> -- <reason>`");
+            continue;
+        }
+        if (reason.empty()) {
+            out.push_back("Inline suppression of " + std::string(ids) +
+                          " without a reason suppresses nothing: add ` -- <reason>`");
+        }
+        while (!ids.empty()) {
+            const std::size_t end = ids.find_first_of(", \t");
+            const std::string_view written = ids.substr(0, end);
+            const std::string_view id = bare_id(written);
+            if (!written.empty()) {
+                const RuleScope scope = known(id);
+                if (scope == RuleScope::unknown) {
+                    out.push_back("Inline suppression names no known rule: " +
+                                  std::string(written));
+                } else if (file_level && scope == RuleScope::line) {
+                    out.push_back("`qa-skill: allow-file` covers the file checks only; " +
+                                  std::string(id) +
+                                  " is suppressed on its line with `qa-skill: allow`");
+                }
+            }
+            if (end == std::string_view::npos) {
+                break;
+            }
+            ids.remove_prefix(end + 1);
+        }
+    }
+    return out;
+}
+
+std::set<std::string> file_allowed_ids(std::string_view content) {
+    std::set<std::string> out;
+    for (std::size_t at = content.find(kAllowFileDirective); at != std::string_view::npos;
+         at = content.find(kAllowFileDirective, at + 1)) {
+        const std::size_t start = content.rfind('\n', at);
+        const std::size_t line_start = start == std::string_view::npos ? 0 : start + 1;
+        const std::size_t line_end = std::min(content.find('\n', at), content.size());
+        const std::string_view prefix = content.substr(line_start, at - line_start);
+        const std::string_view rest = content.substr(at + kAllowFileDirective.size(),
+                                                     line_end - at - kAllowFileDirective.size());
+        if (rest.empty() || (rest.front() != ' ' && rest.front() != '\t') || !in_comment(prefix)) {
+            continue;
+        }
+        const std::size_t sep = rest.find(" -- ");
+        if (sep == std::string_view::npos) {
+            continue;
+        }
+        std::string_view list = rest.substr(0, sep);
+        while (!list.empty()) {
+            const std::size_t end = list.find_first_of(", \t");
+            const std::string_view id = bare_id(list.substr(0, end));
+            if (!id.empty() && names_rule_with_reason(rest, id)) {
+                out.emplace(id);
+            }
+            if (end == std::string_view::npos) {
+                break;
+            }
+            list.remove_prefix(end + 1);
         }
     }
     return out;

@@ -16,10 +16,35 @@ namespace qa::rules {
 /// The text that starts an inline suppression directive.
 inline constexpr std::string_view kAllowDirective = "qa-skill: allow";
 
+/// The text that starts a file-level directive: `qa-skill: allow-file <rule-id>[, ...] --
+/// <reason>` anywhere in the file, for the checks that judge the file as a whole (hygiene).
+inline constexpr std::string_view kAllowFileDirective = "qa-skill: allow-file";
+
+/// What a directive may name.
+enum class RuleScope {
+    unknown,  ///< no rule has this id
+    line,     ///< a rule whose findings are suppressed on their line
+    file,     ///< a file check (hygiene): also by `qa-skill: allow-file`
+};
+using RuleKnown = std::function<RuleScope(std::string_view rule_id)>;
+
+/// What is wrong with the directives in a comment of `line`, one message each: malformed
+/// (`qa-skill:allow`, no rule id), without ` -- <reason>` (it then suppresses nothing), naming
+/// an id `known` does not know, or `allow-file` naming a rule judged per line. A rule id may be
+/// written `<lens>/<id>`, as SARIF and the reports show it. Empty when every directive is fine.
+/// A directive inside a string literal or backticks (an odd number of '"' or '`' before it)
+/// quotes the syntax, in documentation or a test: it is not judged.
+std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known);
+
+/// The rule ids that a `qa-skill: allow-file <ids> -- <reason>` directive in a comment of
+/// `content` names (with a reason): their findings anywhere in that file are suppressed.
+std::set<std::string> file_allowed_ids(std::string_view content);
+
 /// Whether a finding of `rule_id` on `line` is suppressed by an inline comment
 /// `qa-skill: allow <rule-id>[, <rule-id>...] -- <reason>`, either trailing `line` itself or
 /// alone on `previous_line` (a comment-only line). The reason is required: a directive without
-/// ` -- <reason>` suppresses nothing, so every exception explains itself in review.
+/// ` -- <reason>` suppresses nothing, so every exception explains itself in review. A rule id
+/// may be written `<lens>/<id>` (`security/aws-access-key-id`).
 bool suppressed(std::string_view line, std::string_view previous_line, std::string_view rule_id);
 
 /// The suppressions that took effect while one file was scanned: the line and rule of each

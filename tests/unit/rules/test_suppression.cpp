@@ -37,3 +37,67 @@ TEST_CASE("inline suppressions need the rule id and a reason", "[rules]") {
     CHECK_FALSE(suppressed("x  # qa-skill: allowjwt -- r", "", "jwt"));
     CHECK_FALSE(suppressed("x  # qa-skill allow jwt -- r", "", "jwt"));
 }
+
+TEST_CASE("a directive may name a rule as <lens>/<id>, as the reports show it", "[rules]") {
+    CHECK(suppressed("k = 1  # qa-skill: allow security/aws-access-key-id -- fixture", "",
+                     "aws-access-key-id"));
+    CHECK(suppressed("k = 1", "// qa-skill: allow style/trailing-whitespace -- r",
+                     "trailing-whitespace"));
+    CHECK_FALSE(suppressed("k = 1  # qa-skill: allow security/aws -- r", "", "aws-access-key-id"));
+}
+
+TEST_CASE("directive problems: malformed, no reason, unknown id, allow-file per line", "[rules]") {
+    using qa::rules::directive_problems;
+    using qa::rules::RuleScope;
+    const qa::rules::RuleKnown known = [](std::string_view id) {
+        if (id == "aws-access-key-id") {
+            return RuleScope::line;
+        }
+        return id == "missing-final-newline" ? RuleScope::file : RuleScope::unknown;
+    };
+    const auto one = [&](std::string_view line) {
+        const auto problems = directive_problems(line, known);
+        REQUIRE(problems.size() == 1);
+        return problems.front();
+    };
+    // Well-formed: nothing to say, also with <lens>/<id> and in a block comment.
+    CHECK(
+        directive_problems("k = 1  # qa-skill: allow aws-access-key-id -- fixture", known).empty());
+    CHECK(
+        directive_problems("/* qa-skill: allow security/aws-access-key-id -- r */", known).empty());
+    CHECK(directive_problems("# qa-skill: allow-file missing-final-newline -- generated", known)
+              .empty());
+    // Not directives: the tool named otherwise, code, a quoted example.
+    CHECK(directive_problems("# run qa-skill run --staged first", known).empty());
+    CHECK(directive_problems("x = 'qa-skill:allow jwt'", known).empty());
+    CHECK(directive_problems("/// write `qa-skill: allow <rule-id> -- <reason>`", known).empty());
+    CHECK(directive_problems("f(\"# qa-skill: allow nothing\")", known).empty());
+
+    CHECK(one("k = 1  # qa-skill:allow aws-access-key-id -- r").starts_with("Malformed"));
+    CHECK(one("k = 1  # qa-skill allow aws-access-key-id -- r").starts_with("Malformed"));
+    CHECK(one("k = 1  # qa-skill: allow").starts_with("Malformed"));
+    CHECK(one("k = 1  # qa-skill: allow -- reason").find("names no rule") != std::string::npos);
+    CHECK(one("k = 1  # qa-skill: allow aws-access-key-id") ==
+          "Inline suppression of aws-access-key-id without a reason suppresses nothing: add ` -- "
+          "<reason>`");
+    CHECK(one("k = 1  # qa-skill: allow aws-access-key-id --   ").find("without a reason") !=
+          std::string::npos);
+    CHECK(one("k = 1  # qa-skill: allow aws-key -- r") ==
+          "Inline suppression names no known rule: aws-key");
+    CHECK(one("k = 1  # qa-skill: allow security/aws-key -- r") ==
+          "Inline suppression names no known rule: security/aws-key");
+    CHECK(one("# qa-skill: allow-file aws-access-key-id -- r").find("covers the file checks") !=
+          std::string::npos);
+    // One problem per fault: no reason and an unknown id.
+    CHECK(directive_problems("k  # qa-skill: allow nope", known).size() == 2);
+}
+
+TEST_CASE("allow-file directives name the file checks they suppress", "[rules]") {
+    using qa::rules::file_allowed_ids;
+    const auto ids = file_allowed_ids(
+        "line one\n# qa-skill: allow-file style/missing-final-newline, oversize-file -- made so\n"
+        "# qa-skill: allow-file crlf-in-lf-file\n"        // no reason: nothing
+        "x = 'qa-skill: allow-file build-output -- r'\n"  // not in a comment
+        "last");
+    CHECK(ids == std::set<std::string>{"missing-final-newline", "oversize-file"});
+}
