@@ -57,7 +57,7 @@ TEST_CASE("directives written wrong are findings of their own, shown and not blo
                            "a reason") != std::string::npos);
 }
 
-TEST_CASE("hygiene findings are suppressed like any rule's; allow-file for file-level ones",
+TEST_CASE("hygiene findings are suppressed like any rule's, allow-file for file-level ones",
           "[hooks][suppression]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
