@@ -35,6 +35,16 @@ json::Value document(const std::vector<Entry>& entries) {
                         {"entries", std::move(list)}};
 }
 
+/// What a json::Error says without its pointer: BaselineError puts the pointer in front itself.
+std::string problem_of(const json::Error& e) {
+    std::string what = e.what();
+    const std::string prefix = e.pointer() + ": ";
+    if (!e.pointer().empty() && what.starts_with(prefix)) {
+        what.erase(0, prefix.size());
+    }
+    return what;
+}
+
 }  // namespace
 
 BaselineError::BaselineError(std::string file, std::string pointer, const std::string& problem)
@@ -73,7 +83,10 @@ Baseline Baseline::parse(std::string_view text, const std::string& source) {
     try {
         doc = json::parse(text);
     } catch (const json::Error& e) {
-        throw BaselineError(source, e.pointer(), std::string("not valid JSON: ") + e.what());
+        const std::string problem = problem_of(e);
+        throw BaselineError(
+            source, e.pointer(),
+            problem.starts_with("not valid JSON") ? problem : "not valid JSON: " + problem);
     }
     std::vector<json::ValidationError> errors;
     try {
@@ -81,7 +94,7 @@ Baseline Baseline::parse(std::string_view text, const std::string& source) {
     } catch (const json::Error& e) {
         // JSON that parses but has no canonical form, such as a member named twice: the file is
         // bad input (exit 2), not an internal error.
-        throw BaselineError(source, e.pointer(), e.what());
+        throw BaselineError(source, e.pointer(), problem_of(e));
     }
     if (!errors.empty()) {
         throw BaselineError(source, errors.front().pointer, errors.front().message);

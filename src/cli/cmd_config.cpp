@@ -45,10 +45,12 @@ int run_config(const std::vector<std::string>& args) {
         if (parsed.positional.size() > 2) {
             throw util::UsageError("config check takes at most one file");
         }
-        config::Config config = parsed.positional.size() == 2
-                                    ? config::parse_config(util::read_file(parsed.positional[1]),
-                                                           parsed.positional[1], ids)
-                                    : config::load_config(repo_root(), ids);
+        config::Config config =
+            parsed.positional.size() == 2
+                ? config::parse_config(
+                      util::read_file(parsed.positional[1]),
+                      std::filesystem::path(parsed.positional[1]).lexically_normal().string(), ids)
+                : config::load_config(repo_root(), ids);
         if (parsed.positional.size() == 2) {
             config::load_rules_files(config, repo_root());
         }

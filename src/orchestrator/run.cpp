@@ -211,10 +211,8 @@ config::Config load(const RunRequest& request, const git::Repository& repo) {
     config::Config config = load_tree_config(repo, request, registry.lens_ids());
     if (request.runModeOverride) {
         if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
-            throw config::ConfigError(
-                "--run-mode", 0, 0, "run_mode",
-                "\"" + *request.runModeOverride +
-                    "\" is not valid; expected \"strict\" or \"best_effort\"");
+            throw util::UsageError("--run-mode: \"" + *request.runModeOverride +
+                                   "\" is not valid; expected \"strict\" or \"best_effort\"");
         }
         config.runMode = *request.runModeOverride;
     }

@@ -90,13 +90,15 @@ namespace {
 config::Config tree_config(const git::Repository& repo, const RunRequest& request,
                            std::span<const std::string> known_lens_ids) {
     if (request.configFile) {
+        // Named in messages as given, without "./" or "dir/..".
+        const std::string name = request.configFile->lexically_normal().string();
         std::string text;
         try {
             text = util::read_file(*request.configFile);
         } catch (const util::IoError& e) {
-            throw config::ConfigError(request.configFile->string(), 0, 0, "", e.what());
+            throw config::ConfigError(name, 0, 0, "", e.what());
         }
-        return config::parse_config(text, request.configFile->string(), known_lens_ids);
+        return config::parse_config(text, name, known_lens_ids);
     }
     switch (request.kind) {
         case ChangeKind::staged:

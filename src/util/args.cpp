@@ -56,7 +56,14 @@ ParsedArgs parse_args(const std::string& program, std::span<const OptionSpec> sp
             out.positional = result["positional"].as<std::vector<std::string>>();
         }
     } catch (const cxxopts::exceptions::exception& e) {
-        throw UsageError(e.what());
+        // cxxopts quotes with U+2018/U+2019; every message of ours is ASCII.
+        std::string message = e.what();
+        for (const std::string_view quote : {"\u2018", "\u2019"}) {
+            for (auto at = message.find(quote); at != std::string::npos; at = message.find(quote)) {
+                message.replace(at, quote.size(), "'");
+            }
+        }
+        throw UsageError(message);
     }
     return out;
 }
