@@ -71,6 +71,22 @@ struct ScanSpec {
     std::int64_t diffContext = 0;
 };
 
+/// The characters (Unicode code points) of UTF-8 `text`: its bytes but continuation bytes.
+std::uint32_t code_points(std::string_view text) {
+    return static_cast<std::uint32_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+/// The 1-based column in characters of the 1-based byte column `byte_column` of `line`: what
+/// an editor shows, and SARIF's `unicodeCodePoints` column kind.
+std::uint32_t code_point_column(std::string_view line, std::uint32_t byte_column) {
+    if (byte_column == 0) {
+        return 0;
+    }
+    return 1 + code_points(line.substr(0, std::min<std::size_t>(byte_column - 1, line.size())));
+}
+
 std::vector<std::string_view> split_lines(std::string_view content) {
     std::vector<std::string_view> lines;
     std::size_t start = 0;
@@ -165,9 +181,9 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         ScannedMatch s;
         s.rule = m.rule;
         s.line = m.line;
-        s.column = m.column;
+        s.column = code_point_column(m.lineText, m.column);
         s.checksumFailed = m.checksumFailed;
-        s.endColumn = m.column + static_cast<std::uint32_t>(m.match.size());
+        s.endColumn = s.column + code_points(m.match);
         // Suppression needs the line above, which an added-lines buffer may not hold.
         std::string_view previous;
         if (m.line > 1 && m.lineText.find(rules::kAllowDirective) == std::string_view::npos) {
@@ -219,6 +235,16 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     }
     out.size = load().size();
     out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
+    for (rules::HygieneFinding& h : out.hygiene) {
+        if (h.column > 0 && h.line >= 1) {
+            if (file_lines.empty()) {
+                file_lines = split_lines(*content);
+            }
+            if (h.line <= file_lines.size()) {
+                h.column = code_point_column(file_lines[h.line - 1], h.column);
+            }
+        }
+    }
     if (!out.hygiene.empty() && content->find(rules::kAllowDirective) != std::string::npos) {
         // Hygiene findings are suppressed like any rule's: on their line, or for the whole file.
         out.fileAllowed = rules::file_allowed_ids(*content);

@@ -201,6 +201,8 @@ json::Value sarif_run(const orchestrator::RunOutcome* run,
                                                        "https://github.com/qa-skill/qa-skill"},
                                                       {"rules", std::move(rules)}}}}},
         {"results", std::move(results)},
+        // Columns count characters (the lenses record them so), not UTF-16 code units.
+        {"columnKind", "unicodeCodePoints"},
     };
     if (run != nullptr) {
         // One run per checked change; the id keeps the runs of a multi-ref push apart in code

@@ -198,3 +198,27 @@ TEST_CASE("SARIF marks baselined findings unchanged and accepted, not as errors"
     CHECK(member(sup[0], "kind").as_string() == "external");
     CHECK(member(sup[0], "status").as_string() == "accepted");
 }
+
+TEST_CASE("columns count characters, in SARIF (columnKind) and in the text report",
+          "[report][sarif]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    // "é" is two bytes and "€" three: the key starts at byte 20 but at character 17.
+    const std::string key = fake_aws_key(13);
+    sb.add_file(repo, "conf.py", "N = \"\xC3\xA9\xE2\x82\xAC\" ; K = \"" + key + "\"\n");
+    const ProcResult text = sb.hook(repo, "pre-commit");
+    INFO(text.describe());
+    CHECK(text.exit_code == 1);
+    CHECK(text.err.find("conf.py:1:17  critical  aws-access-key-id") != std::string::npos);
+
+    const Value s = valid_sarif(sb.hook(repo, "pre-commit --format sarif"), 1);
+    const auto& runs = member(s, "runs").as_array();
+    REQUIRE(runs.size() == 1);
+    CHECK(member(runs[0], "columnKind").as_string() == "unicodeCodePoints");
+    const Value* found = find_result(s, "/aws-access-key-id");
+    REQUIRE(found != nullptr);
+    const auto& region =
+        member(member(member(*found, "locations").as_array()[0], "physicalLocation"), "region");
+    CHECK(member(region, "startColumn").as_integer() == 17);
+    CHECK(member(region, "endColumn").as_integer() == 37);
+}
