@@ -7,11 +7,15 @@ namespace qa::config {
 
 void load_rules_files(Config& config, const std::filesystem::path& repo_root) {
     for (auto& file : config.rulesFiles) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(repo_root / file.path, ec)) {
+            throw ConfigError(config.source, file.line, file.column, "rules_files",
+                              file.path + " is not a file of the repository");
+        }
         try {
             file.text = util::read_file(repo_root / file.path);
         } catch (const util::IoError& e) {
-            throw ConfigError(config.source, file.line, file.column, "rules_files",
-                              "cannot read " + file.path + ": " + e.what());
+            throw ConfigError(config.source, file.line, file.column, "rules_files", e.what());
         }
         file.sha256 = util::sha256_hex(file.text);
     }

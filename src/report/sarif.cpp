@@ -218,7 +218,12 @@ json::Value sarif_run(const orchestrator::RunOutcome* run,
 }  // namespace
 
 std::string sarif(const orchestrator::RunReport& report) {
-    const auto catalog = rules::builtin_rules();
+    auto catalog = rules::builtin_rules();
+    std::vector<rules::RuleSource> own;  // a repository's own rules, described by their data too
+    for (const auto& f : report.config.rulesFiles) {
+        own.push_back(rules::RuleSource{f.text, f.path, "security"});
+    }
+    rules::add_rules(catalog, own);
     json::Array runs;
     for (const auto& run : report.runs) {
         runs.push_back(sarif_run(&run, catalog));

@@ -59,6 +59,17 @@ std::map<std::string, RuleInfo> builtin_rules() {
     return out;
 }
 
+void add_rules(std::map<std::string, RuleInfo>& catalog, std::span<const RuleSource> extra) {
+    for (const RuleSource& source : extra) {
+        const auto set = RuleSet::parse(source.text, source.name);
+        for (const auto& r : set.rules()) {
+            RuleInfo info{r.id, r.description, r.fix, r.severity, r.blocking, {source.lens}};
+            info.tags.insert(info.tags.end(), r.languages.begin(), r.languages.end());
+            catalog.emplace(r.id, std::move(info));
+        }
+    }
+}
+
 std::set<std::string> builtin_rule_ids() {
     std::set<std::string> out;
     for (const auto& [id, info] : builtin_rules()) {

@@ -2,8 +2,11 @@
 
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "rules/rule_set.hpp"
 
 namespace qa::rules {
 
@@ -21,6 +24,9 @@ struct RuleInfo {
 /// The built-in rules by id. Compiled from the embedded data once per call: meant for the
 /// report of a run, not for a loop.
 std::map<std::string, RuleInfo> builtin_rules();
+
+/// Adds the rules of `extra` (a repository's own rules files, already validated) to `catalog`.
+void add_rules(std::map<std::string, RuleInfo>& catalog, std::span<const RuleSource> extra);
 
 /// The ids of builtin_rules(): what a `[rules.<id>]` table of a configuration may name.
 std::set<std::string> builtin_rule_ids();

@@ -2,7 +2,10 @@
 // their examples are checked by `config check`, and their errors name file, line and key.
 #include <catch2/catch.hpp>
 
+#include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/json_member.hpp"
+#include "support/sarif_check.hpp"
 
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
@@ -77,7 +80,8 @@ TEST_CASE("errors in own rules files name file, line and key", "[config][own-rul
     INFO(missing.describe());
     CHECK(missing.exit_code == 2);
     CHECK(missing.err.find(".qa-skill.toml:1:") != std::string::npos);
-    CHECK(missing.err.find("ci/missing.toml") != std::string::npos);
+    CHECK(missing.err.find("rules_files: ci/missing.toml is not a file of the repository") !=
+          std::string::npos);
 
     sb.add_file(repo, "ci/bad.toml", "[[rules]]\nid = \"x\"\nregex = '''(unclosed'''\n");
     sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/bad.toml\"]\n");
@@ -132,4 +136,32 @@ TEST_CASE("own rules files are read from the tree under test, not the working tr
     CHECK(unstaged.err.find(".qa-skill.toml:1:") != std::string::npos);
     CHECK(unstaged.err.find("ci/qa-rules.toml is not in the tree the configuration is from") !=
           std::string::npos);
+}
+
+TEST_CASE("SARIF describes a repository's own rules from their data", "[config][own-rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml());
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    sb.add_file(repo, "app.py", "URL = 'https://tickets.corp.internal/api'\n");
+    const ProcResult r = sb.hook(repo, "pre-commit --format sarif");
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(qa::test::sarif_problems(r.out).empty());
+    const auto sarif = qa::json::parse(r.out);
+    using qa::test::member;
+    const auto& run = member(sarif, "runs").as_array().at(0);
+    const qa::json::Value* rule = nullptr;
+    for (const auto& candidate :
+         member(member(member(run, "tool"), "driver"), "rules").as_array()) {
+        if (member(candidate, "id").as_string() == "security/internal-ticket-host") {
+            rule = &candidate;
+        }
+    }
+    REQUIRE(rule != nullptr);
+    CHECK(member(member(*rule, "shortDescription"), "text").as_string() ==
+          "Hard-coded internal ticket host.");
+    CHECK(member(member(*rule, "help"), "text").as_string() ==
+          "Read the host from the TICKETS_HOST setting.");
+    CHECK(member(member(*rule, "properties"), "security-severity").as_string() == "8.0");
 }
