@@ -294,6 +294,45 @@ LensSettings read_lens(TableReader& r, LensSettings lens) {
     return lens;
 }
 
+/// Whether `id` can name an external lens: it becomes part of a program name
+/// (`qa-skill-lens-<id>`), of rule ids and of artifact file names.
+bool valid_external_id(std::string_view id) {
+    if (id.empty() || id.size() > 64 || !(std::islower(static_cast<unsigned char>(id[0])) != 0)) {
+        return false;
+    }
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return std::islower(u) != 0 || std::isdigit(u) != 0 || c == '-';
+    });
+}
+
+/// The external part of `[lenses.<id>]`: kind, class, command, version, paths.
+ExternalLensSettings read_external(TableReader& r, const std::string& id) {
+    std::string kind;
+    r.string("kind", kind, {"external"});
+    ExternalLensSettings external;
+    if (!r.raw().contains("class")) {
+        r.fail_at(r.raw().source(), r.full_key("class"),
+                  "required key is missing; expected " + one_of(kLensClasses));
+    }
+    r.string("class", external.lensClass, kLensClasses);
+    r.string_list("command", external.command);
+    if (const toml::node* command = r.get("command"); command != nullptr) {
+        if (external.command.empty() || external.command.front().empty()) {
+            r.fail_at(command->source(), r.full_key("command"),
+                      "must name the program first (an argv array, never a shell string)");
+        }
+    } else {
+        external.command = {"qa-skill-lens-" + id};
+    }
+    r.string("version", external.version);
+    if (external.version.empty()) {
+        r.fail_at(r.get("version")->source(), r.full_key("version"), "must not be empty");
+    }
+    r.string_list("paths", external.paths);
+    return external;
+}
+
 ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     ProviderSettings p;
     p.bindingId = std::move(binding_id);
@@ -513,18 +552,31 @@ Config parse_config(std::string_view text, const std::string& source,
         for (const auto& [key, node] : *lenses) {
             const std::string id(key.str());
             const std::string full = "lenses." + id;
-            if (std::find(known_lens_ids.begin(), known_lens_ids.end(), id) ==
-                known_lens_ids.end()) {
-                r.fail_at(key.source(), full,
-                          "unknown lens; known lenses are " +
-                              one_of(std::vector<std::string>(known_lens_ids.begin(),
-                                                              known_lens_ids.end())));
-            }
             if (!node.is_table()) {
                 r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
             }
             TableReader lens(*node.as_table(), full, config.source);
-            config.lenses[id] = read_lens(lens, config.lenses[id]);
+            const bool known =
+                std::find(known_lens_ids.begin(), known_lens_ids.end(), id) != known_lens_ids.end();
+            if (!known && !node.as_table()->contains("kind")) {
+                r.fail_at(key.source(), full,
+                          "unknown lens; known lenses are " +
+                              one_of(std::vector<std::string>(known_lens_ids.begin(),
+                                                              known_lens_ids.end())) +
+                              " (a lens of your own needs kind = \"external\")");
+            }
+            if (!known) {
+                if (!valid_external_id(id)) {
+                    r.fail_at(key.source(), full,
+                              "an external lens id is lowercase letters, digits and '-', "
+                              "starting with a letter (at most 64 characters)");
+                }
+                LensSettings settings;
+                settings.external = read_external(lens, id);
+                config.lenses[id] = read_lens(lens, std::move(settings));
+            } else {
+                config.lenses[id] = read_lens(lens, config.lenses[id]);
+            }
         }
     }
     if (const toml::table* rules = r.table("rules")) {
@@ -642,6 +694,13 @@ json::Value normalized(const Config& c) {
         }
         if (l.blockAt) {
             lenses.back().second.as_object().emplace_back("block_at", *l.blockAt);
+        }
+        if (l.external) {
+            lenses.back().second.as_object().emplace_back(
+                "external", json::Object{{"class", l.external->lensClass},
+                                         {"command", strings_json(l.external->command)},
+                                         {"version", l.external->version},
+                                         {"paths", strings_json(l.external->paths)}});
         }
     }
     json::Object providers;

@@ -26,6 +26,15 @@ class ConfigError : public util::SourceError {
                       std::move(key), problem) {}
 };
 
+/// What an external lens (`[lenses.<id>] kind = "external"`) adds to the usual lens settings:
+/// the program that implements it (doc/external-lens-protocol.md).
+struct ExternalLensSettings {
+    std::string lensClass;             ///< `class`: one of the lens classes
+    std::vector<std::string> command;  ///< argv; default `qa-skill-lens-<id>` on PATH
+    std::string version = "1.0.0";     ///< its lensVersion, part of the executionKey
+    std::vector<std::string> paths;    ///< globs of the files it is planned for; empty: all text
+};
+
 /// Settings of one lens (`[lenses.<id>]`).
 struct LensSettings {
     bool enabled = true;
@@ -45,6 +54,8 @@ struct LensSettings {
     /// When set, exactly the findings at or above this severity block (critical|high|medium|
     /// low|info); otherwise each rule's own `blocking` decides.
     std::optional<std::string> blockAt;
+    /// Set for a lens the configuration declares (kind = "external"), not the registry.
+    std::optional<ExternalLensSettings> external;
 };
 
 /// `[rules.<id>]`: a built-in rule switched off or given another severity.

@@ -135,7 +135,16 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                 if (cancel.cancelled()) {
                     result = failed_result(plan, "run cancelled before the lens finished");
                 } else if (Clock::now() >= deadline) {
-                    result = failed_result(plan, time_limit_message(input, plan.lensId));
+                    // What a failed lens said about it stays: its codes name what the limit cut
+                    // short (EXECUTION_TIMEOUT, PROVIDER_TIMEOUT), its audit what ran.
+                    const bool failed = result.status == contracts::LensStatus::failed;
+                    auto timed_out = failed_result(
+                        plan, time_limit_message(input, plan.lensId),
+                        failed ? result.errorCodes : std::vector<contracts::ErrorCode>{});
+                    if (failed) {
+                        timed_out.executionAudit = std::move(result.executionAudit);
+                    }
+                    result = std::move(timed_out);
                 }
             }
             std::lock_guard lock(shared.mu);

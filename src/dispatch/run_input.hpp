@@ -50,6 +50,8 @@ struct LensInput {
     /// `[lenses.<id>] block_at`: exactly the findings at or above it block; unset, each rule's
     /// own `blocking` decides.
     std::optional<contracts::Severity> blockAt;
+    /// An external lens's program and arguments (`command`); empty for every other kind.
+    std::vector<std::string> command;
 };
 
 /// `[rules.<id>]`: a rule switched off, or given another severity.

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <variant>
 
 #include "util/cancellation.hpp"
 #include "util/process.hpp"
@@ -22,6 +24,21 @@ class CommandRunner {
     virtual ~CommandRunner() = default;
     virtual util::ProcessResult run(util::ProcessSpec spec,
                                     const util::CancellationToken& cancel) const = 0;
+};
+
+struct LensInput;
+
+/// Where a lens's own program (an external lens) runs: inside the run's sandbox, under the
+/// lens's permission profile, and only once the user trusts the configuration that names it.
+class CommandSandbox {
+  public:
+    virtual ~CommandSandbox() = default;
+    /// `spec` rewritten to run inside the sandbox for `lens` (argv wrapped, environment reduced
+    /// to the profile's, output capped), or why it may not run at all (untrusted
+    /// configuration, class not in allow_execution_lens_classes, read-only profile, no
+    /// working bubblewrap): the lens then fails with EXECUTION_DENIED and nothing runs.
+    virtual std::variant<util::ProcessSpec, std::string> confine(const LensInput& lens,
+                                                                 util::ProcessSpec spec) const = 0;
 };
 
 /// run_process with the token and, when given, the registry of live child groups.
@@ -77,6 +94,7 @@ class SteadyTimeSource final : public TimeSource {
 struct Services {
     const providers::ProviderClient* provider = nullptr;
     const CommandRunner* commands = nullptr;
+    const CommandSandbox* sandbox = nullptr;
     BudgetLedger* budget = nullptr;
     const TimeSource* clock = nullptr;
 };

@@ -25,8 +25,9 @@ struct TrustEnv {
 std::filesystem::path trust_store_path(const TrustEnv& env);
 
 /// sha256 of the parts of the configuration that decide what may run or be contacted: the
-/// execution classes, the default profile, every permission profile, every lens's profile and
-/// options, and the provider bindings. Other keys (rules, budgets) do not need trusting again.
+/// execution classes, the default profile, every permission profile, every lens's profile,
+/// options and (external lenses) command, and the provider bindings. Other keys (rules,
+/// budgets) do not need trusting again.
 std::string execution_config_hash(const config::Config& config);
 
 /// The hash recorded for `repo_root` in the store, if any.

@@ -8,6 +8,7 @@
 
 #include "contracts/enums.hpp"
 #include "lenses/catalog.hpp"
+#include "lenses/external/external_lens.hpp"
 #include "lenses/layering_lens.hpp"
 #include "lenses/rule_lens.hpp"
 #include "plan/registry.hpp"
@@ -87,6 +88,14 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                                               has_sub_lens(entry, "hygiene"), rules);
         });
     catalog.build(registry);
+    // Its credential rules mask what an external program quotes in its answer.
+    catalog.set_external(std::make_unique<external::ExternalLens>(rules));
+    return catalog;
+}
+
+const Catalog& builtin_catalog() {
+    // Immutable after construction; C++ guarantees a thread-safe one-time initialisation.
+    static const Catalog catalog = make_builtin_catalog();
     return catalog;
 }
 
@@ -97,9 +106,20 @@ std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSou
 }
 
 const dispatch::Lens* builtin_lens(std::string_view lens_id) {
-    // Immutable after construction; C++ guarantees a thread-safe one-time initialisation.
-    static const Catalog catalog = make_builtin_catalog();
-    return catalog.find(lens_id);
+    return builtin_catalog().find(lens_id);
+}
+
+dispatch::LensLookup lens_lookup(const dispatch::RunInput& input,
+                                 std::shared_ptr<const Catalog> own) {
+    return [&input, own = std::move(own)](const std::string& lens_id) -> const dispatch::Lens* {
+        // The built-in catalog is asked for only now: its rules compile on first use.
+        const Catalog& catalog = own ? *own : builtin_catalog();
+        const dispatch::LensInput* settings = input.lens(lens_id);
+        if (settings != nullptr && settings->kind == dispatch::LensKind::external) {
+            return catalog.external();
+        }
+        return catalog.find(lens_id);
+    };
 }
 
 }  // namespace qa::lenses

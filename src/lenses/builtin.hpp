@@ -4,7 +4,9 @@
 #include <span>
 #include <string_view>
 
+#include "dispatch/dispatcher.hpp"
 #include "dispatch/lens.hpp"
+#include "dispatch/run_input.hpp"
 #include "lenses/catalog.hpp"
 #include "rules/rule_set.hpp"
 
@@ -19,5 +21,11 @@ const dispatch::Lens* builtin_lens(std::string_view lens_id);
 /// together with the embedded rules; their rules join the security lens. For one run: the
 /// caller keeps it alive as long as a lens thread may use it. Throws rules::RuleError.
 std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSource> extra);
+
+/// The dispatcher's lookup for a run: in `own` (the run's catalog with a repository's own rules,
+/// lenses_for()) or, when null, the built-in catalog; the catalog's external lens for the
+/// lenses `input` declares external. `input` must outlive the lookup.
+dispatch::LensLookup lens_lookup(const dispatch::RunInput& input,
+                                 std::shared_ptr<const Catalog> own);
 
 }  // namespace qa::lenses

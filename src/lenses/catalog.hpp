@@ -26,10 +26,15 @@ class Catalog {
     /// Builds every lens of `registry` whose kind has a factory. Throws what a factory throws.
     void build(const plan::Registry& registry);
     const dispatch::Lens* find(std::string_view lens_id) const;
+    /// The one implementation of every external lens (`[lenses.<id>] kind = "external"`): they
+    /// are not in the registry and differ only in their LensInput (the command).
+    void set_external(std::unique_ptr<const dispatch::Lens> lens) { external_ = std::move(lens); }
+    const dispatch::Lens* external() const { return external_.get(); }
 
   private:
     std::map<dispatch::LensKind, LensFactory> factories_;
     std::map<std::string, std::unique_ptr<const dispatch::Lens>, std::less<>> lenses_;
+    std::unique_ptr<const dispatch::Lens> external_;
 };
 
 }  // namespace qa::lenses

@@ -9,6 +9,7 @@
 #include "json/canonical.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/mask.hpp"
+#include "rules/scrub.hpp"
 #include "rules/suppression.hpp"
 #include "util/sha256.hpp"
 #include "verdict/aggregate.hpp"
@@ -102,23 +103,6 @@ std::vector<std::string_view> split_lines(std::string_view content) {
     return lines;
 }
 
-/// `text` with every secret the credential rules find in it masked. Language-neutral scan: only
-/// the rules that apply to every file (the credential rules) run.
-std::string without_secrets(const rules::RuleSet& credentials, std::string_view path,
-                            std::string_view text) {
-    std::string out(text);
-    std::vector<std::string> secrets;
-    for (const auto& m : credentials.scan(rules::ScanInput{path, "", out, {}})) {
-        if (m.secret) {
-            secrets.emplace_back(*m.secret);
-        }
-    }
-    for (const auto& secret : secrets) {
-        out = rules::redact(out, secret);
-    }
-    return out;
-}
-
 /// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
 /// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
@@ -204,7 +188,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
                 s.shown = rules::mask_secret(*m.secret);
                 s.secretLength = m.secret->size();
             } else {
-                s.shown = without_secrets(spec.credentials, path, m.match);
+                s.shown = rules::without_secrets(spec.credentials, path, m.match);
             }
             // A guessable secret is hashed by its masked form only (rules::evidence_form).
             s.evidenceHash = evidence_hash(

@@ -11,6 +11,7 @@
 #include "contracts/enums.hpp"
 #include "contracts/hashing.hpp"
 #include "dispatch/dispatcher.hpp"
+#include "exec/lens_sandbox.hpp"
 #include "git/base_ref.hpp"
 #include "git/blob.hpp"
 #include "git/change_set.hpp"
@@ -24,6 +25,7 @@
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "orchestrator/tree_config.hpp"
+#include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/args.hpp"
 #include "util/error.hpp"
@@ -246,8 +248,9 @@ RunReport plan_only(const RunRequest& request) {
         RunOutcome out;
         out.label = target.label;
         out.baseRefCodes = target.baseRefCodes;
-        out.plan = plan::make_plans(plan::builtin_registry(), report.config,
-                                    plan_files(repo, target.changes, source), request.lensIds);
+        out.plan = plan::make_plans(plan::run_registry(plan::builtin_registry(), report.config),
+                                    report.config, plan_files(repo, target.changes, source),
+                                    request.lensIds);
         const auto accepted =
             baseline::load_from_tree(repo, target.changes, report.config.baseline);
         out.baselineSource = accepted ? std::optional(accepted->source) : std::nullopt;
@@ -282,17 +285,22 @@ RunReport run(const RunRequest& request, const RunControl& control) {
     dispatch::Services services;
     services.commands = &commands;
     services.clock = &clock;
+    // Lenses that run a program of their own (external lenses) run in the sandbox, and only
+    // for a configuration the user trusts.
+    // Built only when the configuration declares one: it reads the user's trust store.
+    std::optional<exec::LensSandbox> sandbox;
+    if (std::any_of(config.lenses.begin(), config.lenses.end(),
+                    [](const auto& lens) { return lens.second.external.has_value(); })) {
+        sandbox.emplace(config, repo.root(), exec::TrustEnv::from_process(),
+                        exec::RunnerEnv::from_process());
+        services.sandbox = &*sandbox;
+    }
     dispatch::DispatchOptions dispatch_options;
     dispatch_options.on_overdue = control.onOverdueLens;
     // A repository's own rules compile with the built-in ones, for this run only.
     const auto own_lenses = lenses::lenses_for(config);
     report.ownLenses = own_lenses;
-    const dispatch::Dispatcher dispatcher(
-        jobs,
-        [own_lenses](const std::string& id) {
-            return own_lenses ? own_lenses->find(id) : lenses::builtin_lens(id);
-        },
-        dispatch_options);
+    const plan::Registry registry = plan::run_registry(plan::builtin_registry(), config);
 
     // The built-in lenses compile their rules (tens of milliseconds) while git computes the
     // change sets, instead of on the dispatcher's first plan. A failure is left for the
@@ -323,12 +331,13 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         out.input =
             make_skill_input(config, repo_id, target.baseRef, target.headRef, lens_ids,
                              accepted ? std::optional(accepted->baseline.digest()) : std::nullopt);
-        out.plan = plan::make_plans(plan::builtin_registry(), config,
-                                    plan_files(repo, target.changes, source), lens_ids);
+        out.plan =
+            plan::make_plans(registry, config, plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
-        const dispatch::RunInput run_input =
-            make_run_input(config, plan::builtin_registry(), out.input);
+        const dispatch::RunInput run_input = make_run_input(config, registry, out.input);
+        const dispatch::Dispatcher dispatcher(jobs, lenses::lens_lookup(run_input, own_lenses),
+                                              dispatch_options);
         auto results = dispatcher.run(out.plan.plans, source, run_input, services, control.cancel);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
         check_interrupted();

@@ -64,6 +64,9 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
                 lens.blockAt = to_enum(contracts::enum_from_string<contracts::Severity>(*s.blockAt),
                                        *s.blockAt);
             }
+            if (s.external) {
+                lens.command = s.external->command;
+            }
         }
         input.lenses.emplace(entry.lensId, std::move(lens));
     }

@@ -1,0 +1,75 @@
+#include "exec/lens_sandbox.hpp"
+
+#include "contracts/enums.hpp"
+#include "dispatch/run_input.hpp"
+#include "exec/exec_error.hpp"
+#include "exec/policy.hpp"
+#include "exec/profile.hpp"
+#include "exec/sandbox.hpp"
+#include "util/file.hpp"
+
+namespace qa::exec {
+
+namespace fs = std::filesystem;
+
+LensSandbox::LensSandbox(const config::Config& config, fs::path repo_root, TrustEnv trust,
+                         RunnerEnv env)
+    : config_(config), repoRoot_(std::move(repo_root)), env_(std::move(env)) {
+    try {
+        require_trust(trust, repoRoot_, config_);
+    } catch (const ExecError& e) {
+        untrusted_ = e.what();
+    } catch (const util::IoError& e) {  // no HOME: nothing can have been trusted
+        untrusted_ = e.what();
+    }
+}
+
+std::variant<fs::path, std::string> LensSandbox::bwrap() const {
+    std::call_once(probed_, [this] {
+        const auto found = find_bwrap(env_.bwrapOverride, env_.lookup("PATH"));
+        if (!found) {
+            bwrap_ = std::string(
+                "bubblewrap (bwrap) is not installed; a lens's program runs only inside its "
+                "sandbox, never without it (Debian: apt-get install bubblewrap)");
+        } else if (const auto problem = sandbox_problem(*found)) {
+            bwrap_ = "bubblewrap cannot create its namespaces here (" + *problem +
+                     "); a lens's program runs only inside its sandbox, never without it";
+        } else {
+            bwrap_ = *found;
+        }
+    });
+    return bwrap_;
+}
+
+std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const dispatch::LensInput& lens,
+                                                                  util::ProcessSpec spec) const {
+    if (untrusted_) {
+        return *untrusted_;
+    }
+    const ExecProfile profile = resolve_profile(config_, lens.permissionProfile);
+    try {
+        require_execution_allowed(lens.lensClass, config_.allowExecutionLensClasses,
+                                  profile.profile);
+    } catch (const ExecError& e) {
+        return std::string(e.what());
+    }
+    const auto found = bwrap();
+    if (const auto* problem = std::get_if<std::string>(&found)) {
+        return *problem;
+    }
+    SandboxSpec sandbox;
+    sandbox.bwrap = std::get<fs::path>(found);
+    sandbox.readOnlyDir = repoRoot_;
+    sandbox.cwd = repoRoot_;
+    sandbox.network = profile.profile.allowNetwork;
+    // A program named by a relative path is the repository's own (`tools/lens`), found from
+    // the repository root, which is the sandbox's directory; a bare name is looked up on PATH.
+    spec.argv = sandbox_argv(sandbox, spec.argv);
+    spec.env = sandbox_env(profile, env_.lookup);
+    spec.cwd = repoRoot_;
+    spec.max_stdout_bytes = static_cast<std::size_t>(profile.profile.maxStdoutBytes);
+    spec.max_stderr_bytes = static_cast<std::size_t>(profile.profile.maxStderrBytes);
+    return spec;
+}
+
+}  // namespace qa::exec
