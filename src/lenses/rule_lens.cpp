@@ -309,7 +309,12 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 return rules::RuleScope::file;
             }
         }
-        const bool known = rules_->find(id) != nullptr || id == "layer-violation" ||
+        // An external lens's rules are not known here: any `<its id>/<rule>` is taken as its.
+        const std::size_t slash = id.find('/');
+        const dispatch::LensInput* owner =
+            slash == std::string_view::npos ? nullptr : context.run.lens(id.substr(0, slash));
+        const bool external = owner != nullptr && owner->kind == dispatch::LensKind::external;
+        const bool known = external || rules_->find(id) != nullptr || id == "layer-violation" ||
                            id == "unused-suppression" || id == "invalid-suppression";
         return known ? rules::RuleScope::line : rules::RuleScope::unknown;
     };

@@ -256,7 +256,12 @@ std::vector<std::string> directive_problems(std::string_view line, const RuleKno
             const std::string_view written = ids.substr(0, end);
             const std::string_view id = bare_id(written);
             if (!written.empty()) {
-                const RuleScope scope = known(id);
+                // `<lens>/<id>` is asked whole first: an external lens's rules are known by
+                // their lens only.
+                RuleScope scope = known(written);
+                if (scope == RuleScope::unknown && id != written) {
+                    scope = known(id);
+                }
                 if (scope == RuleScope::unknown) {
                     out.push_back("Inline suppression names no known rule: " +
                                   std::string(written));

@@ -31,7 +31,8 @@ using RuleKnown = std::function<RuleScope(std::string_view rule_id)>;
 /// What is wrong with the directives in a comment of `line`, one message each: malformed
 /// (`qa-skill:allow`, no rule id), without ` -- <reason>` (it then suppresses nothing), naming
 /// an id `known` does not know, or `allow-file` naming a rule judged per line. A rule id may be
-/// written `<lens>/<id>`, as SARIF and the reports show it. Empty when every directive is fine.
+/// written `<lens>/<id>`, as SARIF and the reports show it: `known` is asked for the id as
+/// written, then without its lens. Empty when every directive is fine.
 /// A directive inside a string literal or backticks (an odd number of '"' or '`' before it)
 /// quotes the syntax, in documentation or a test: it is not judged.
 std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known);

@@ -105,6 +105,8 @@ TEST_CASE("an external lens's finding blocks a real commit, named in the lens's 
     const ProcResult allowed = sb.in(repo, kTrusted + "git commit -qm todo");
     INFO(allowed.describe());
     CHECK(allowed.exit_code == 0);
+    // The rule lenses take `todo-check/...` as the external lens's rule, not an unknown one.
+    CHECK(allowed.all().find("invalid-suppression") == std::string::npos);
     CHECK(sb.git_ok(repo, "log --format=%s -1") == "todo\n");
 }
 

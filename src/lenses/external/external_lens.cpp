@@ -61,8 +61,10 @@ std::size_t drop_suppressed(std::vector<contracts::Finding>& findings,
         if (!it->second) {
             return false;
         }
+        // Directives are matched on the rule's own id (`<lens>/` is stripped from both sides).
+        const std::string_view rule = std::string_view(f.ruleId).substr(f.lensId.size() + 1);
         return rules::suppressed(line_of(*it->second, f.startLine),
-                                 line_of(*it->second, f.startLine - 1), f.ruleId);
+                                 line_of(*it->second, f.startLine - 1), rule);
     });
     return before - findings.size();
 }
