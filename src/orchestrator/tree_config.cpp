@@ -82,6 +82,22 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     read_rules_files(repo, config, [&](const std::string& path) {
         return revision ? git::blob_id_at(repo, *revision, path) : git::index_blob_id(repo, path);
     });
+    if (request.kind == ChangeKind::pushed) {
+        // One configuration serves every pushed ref: their rules files must agree as well.
+        for (const auto& update : request.pushUpdates) {
+            if (update.is_deletion() || update.local_sha == *revision) {
+                continue;
+            }
+            for (const auto& file : config.rulesFiles) {
+                if (git::blob_id_at(repo, update.local_sha, file.path) !=
+                    git::blob_id_at(repo, *revision, file.path)) {
+                    throw config::ConfigError(config.source, file.line, file.column, "rules_files",
+                                              "the pushed refs carry different versions of " +
+                                                  file.path + ": push them one at a time");
+                }
+            }
+        }
+    }
     return config;
 }
 

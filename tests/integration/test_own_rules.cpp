@@ -165,3 +165,37 @@ TEST_CASE("SARIF describes a repository's own rules from their data", "[config][
           "Read the host from the TICKETS_HOST setting.");
     CHECK(member(member(*rule, "properties"), "security-severity").as_string() == "8.0");
 }
+
+TEST_CASE("a push of refs whose own rules files differ is refused, naming the file",
+          "[config][own-rules][push]") {
+    HookSandbox sb;
+    const auto remote = sb.init("remote.git", true);
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml());
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    sb.commit(repo, "rules");
+    sb.git_ok(repo, "remote add origin " + qa::test::shell_quote(remote.string()));
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    // The rules file holds its own positive example: main goes up without the gate.
+    REQUIRE(sb.git_in(repo, "push -q --no-verify origin main").exit_code == 0);
+
+    sb.git_ok(repo, "checkout -q -b same main");
+    sb.add_file(repo, "a.py", "A = 1\n");
+    sb.git_ok(repo, "commit -q --no-verify -m a");
+    sb.git_ok(repo, "checkout -q -b other main");
+    sb.add_file(repo, "ci/qa-rules.toml", rules_toml("host = \"tickets.example.org\""));
+    sb.git_ok(repo, "commit -q --no-verify -m other");
+
+    const ProcResult r = sb.git_in(repo, "push origin same other");
+    INFO(r.describe());
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find(".qa-skill.toml:1:") != std::string::npos);
+    CHECK(r.err.find("the pushed refs carry different versions of ci/qa-rules.toml") !=
+          std::string::npos);
+    CHECK(sb.git_ok(remote, "for-each-ref").find("refs/heads/same") == std::string::npos);
+
+    // One at a time, each is judged with its own rules.
+    const ProcResult same = sb.git_in(repo, "push origin same");
+    INFO(same.describe());
+    CHECK(same.exit_code == 0);
+}
