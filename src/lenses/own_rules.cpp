@@ -6,6 +6,7 @@
 
 #include "lenses/builtin.hpp"
 #include "rules/example_check.hpp"
+#include "util/source_error.hpp"
 
 namespace qa::lenses {
 namespace {
@@ -21,8 +22,7 @@ std::vector<rules::RuleSource> sources_of(const config::Config& config) {
 /// A rules error is a configuration error: the user wrote the file (exit 2, not 3). The same
 /// position and key; the problem without the prefix SourceError put in front of it.
 [[noreturn]] void rethrow_as_config(const rules::RuleError& e) {
-    const std::string prefix = e.file() + ":" + std::to_string(e.line()) + ":" +
-                               std::to_string(e.column()) + ": " +
+    const std::string prefix = util::SourceError::position(e.file(), e.line(), e.column()) + ": " +
                                (e.key().empty() ? "" : e.key() + ": ");
     const std::string what = e.what();
     throw config::ConfigError(e.file(), e.line(), e.column(), e.key(),

@@ -112,7 +112,12 @@ config::Config tree_config(const git::Repository& repo, const RunRequest& reques
         try {
             text = util::read_file(*request.configFile);
         } catch (const util::IoError& e) {
-            throw config::ConfigError(name, 0, 0, "", e.what());
+            std::string problem = e.what();  // names the file as given: named once, normalized
+            const std::string given = request.configFile->string() + ": ";
+            if (problem.starts_with(given)) {
+                problem.erase(0, given.size());
+            }
+            throw config::ConfigError(name, 0, 0, "", problem);
         }
         return config::parse_config(text, name, known_lens_ids);
     }

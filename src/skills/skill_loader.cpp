@@ -10,6 +10,7 @@
 #include "skills/frontmatter.hpp"
 #include "skills/yaml_value.hpp"
 #include "util/file.hpp"
+#include "util/source_error.hpp"
 
 namespace qa::skills {
 namespace {
@@ -43,8 +44,7 @@ bool is_valid_name(const std::string& name) {
 
 /// A YamlError's message without its "file:line:col: " prefix (the location says it).
 std::string problem_of(const YamlError& e) {
-    const std::string prefix =
-        e.file() + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": ";
+    const std::string prefix = util::SourceError::position(e.file(), e.line(), e.column()) + ": ";
     const std::string text = e.what();
     return text.starts_with(prefix) ? text.substr(prefix.size()) : text;
 }

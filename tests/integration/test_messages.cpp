@@ -66,3 +66,22 @@ TEST_CASE("a configuration file is named by its normalized path", "[cli][message
         CHECK(r.err.starts_with("qa-skill: config error: ci/qa.toml:1:12: run_mode: "));
     }
 }
+
+TEST_CASE("an error without a line names the file once and no position", "[cli][messages]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    const ProcResult missing = sb.qa(repo, "run --staged --config ./nope.toml");
+    INFO(missing.describe());
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err ==
+          "qa-skill: config error: nope.toml: cannot open: No such file or "
+          "directory\n");
+
+    sb.add_file(repo, ".qa-skill.toml", "artifact_root = \"/abs\"\n");
+    const ProcResult root = sb.hook(repo, "pre-commit");
+    INFO(root.describe());
+    CHECK(root.exit_code == 2);
+    CHECK(
+        root.err.starts_with("qa-skill-hook: config error: index:.qa-skill.toml: artifact_root: "));
+    CHECK(root.err.find(":0") == std::string::npos);
+}
