@@ -7,6 +7,7 @@
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
+#include "plan/registry.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/mask.hpp"
 #include "rules/scrub.hpp"
@@ -51,7 +52,8 @@ struct ScannedMatch {
 struct FileScan {
     std::vector<ScannedMatch> matches;  ///< ordered by (line, column, rule id)
     /// The hygiene checks but oversize-file, whose threshold is a lens setting: computed for
-    /// every scan, as the lens that needs them may not be the one that scans first.
+    /// every scan of a run with a hygiene sub-lens (ScanSpec::hygiene), as the lens that needs
+    /// them may not be the one that scans first.
     std::vector<rules::HygieneFinding> hygiene;
     std::uint64_t size = 0;  ///< of the file's content
     bool directive = false;  ///< the scanned text holds `qa-skill: allow`
@@ -70,6 +72,9 @@ struct ScanSpec {
     bool wholeFile = false;    ///< mode file or all
     bool withContext = false;  ///< mode diff_context
     std::int64_t diffContext = 0;
+    /// Run the hygiene checks too: a hygiene sub-lens may read this scan. Otherwise they would
+    /// cost a pass over every file for nothing.
+    bool hygiene = true;
 };
 
 /// The characters (Unicode code points) of UTF-8 `text`: its bytes but continuation bytes.
@@ -218,35 +223,53 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         }
     }
     out.size = load().size();
-    out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
-    for (rules::HygieneFinding& h : out.hygiene) {
-        if (h.column > 0 && h.line >= 1) {
+    if (spec.hygiene) {
+        out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
+        for (rules::HygieneFinding& h : out.hygiene) {
+            if (h.column > 0 && h.line >= 1) {
+                if (file_lines.empty()) {
+                    file_lines = split_lines(*content);
+                }
+                if (h.line <= file_lines.size()) {
+                    h.column = code_point_column(file_lines[h.line - 1], h.column);
+                }
+            }
+        }
+        if (!out.hygiene.empty() && content->find(rules::kAllowDirective) != std::string::npos) {
+            // Hygiene findings are suppressed like any rule's: on their line, or for the whole
+            // file.
+            out.fileAllowed = rules::file_allowed_ids(*content);
             if (file_lines.empty()) {
                 file_lines = split_lines(*content);
             }
-            if (h.line <= file_lines.size()) {
-                h.column = code_point_column(file_lines[h.line - 1], h.column);
-            }
+            std::erase_if(out.hygiene, [&](const rules::HygieneFinding& h) {
+                const std::string id(h.rule->id);
+                const bool line_ok = h.line >= 1 && h.line <= file_lines.size();
+                const bool hit =
+                    out.fileAllowed.count(id) > 0 ||
+                    (line_ok && rules::suppressed(file_lines[h.line - 1],
+                                                  h.line > 1 ? file_lines[h.line - 2] : "", id));
+                out.hygieneSuppressed += hit ? 1 : 0;
+                return hit;
+            });
         }
-    }
-    if (!out.hygiene.empty() && content->find(rules::kAllowDirective) != std::string::npos) {
-        // Hygiene findings are suppressed like any rule's: on their line, or for the whole file.
-        out.fileAllowed = rules::file_allowed_ids(*content);
-        if (file_lines.empty()) {
-            file_lines = split_lines(*content);
-        }
-        std::erase_if(out.hygiene, [&](const rules::HygieneFinding& h) {
-            const std::string id(h.rule->id);
-            const bool line_ok = h.line >= 1 && h.line <= file_lines.size();
-            const bool hit =
-                out.fileAllowed.count(id) > 0 ||
-                (line_ok && rules::suppressed(file_lines[h.line - 1],
-                                              h.line > 1 ? file_lines[h.line - 2] : "", id));
-            out.hygieneSuppressed += hit ? 1 : 0;
-            return hit;
-        });
     }
     return out;
+}
+
+/// Whether a lens with a hygiene sub-lens is enabled in this run, so that its findings come
+/// from the shared scan of each file.
+bool hygiene_enabled(const dispatch::RunInput& run) {
+    return std::any_of(plan::builtin_registry().lenses.begin(),
+                       plan::builtin_registry().lenses.end(), [&](const plan::LensEntry& entry) {
+                           const dispatch::LensInput* lens = run.lens(entry.lensId);
+                           return lens != nullptr && lens->enabled &&
+                                  std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
+                                              [](const plan::SubLensEntry& sub) {
+                                                  return sub.subLensId ==
+                                                         std::optional<std::string>("hygiene");
+                                              });
+                       });
 }
 
 }  // namespace
@@ -287,13 +310,17 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     for (const auto& lens : lenses) {
         scan_key += "/" + lens;
     }
+    // Every lens of a run comes to the same answer, so they keep sharing one scan.
+    const bool with_hygiene = hygiene_ || hygiene_enabled(context.run);
+    scan_key += with_hygiene ? "/hygiene" : "";
     const ScanSpec spec{
         *rules_,
         *credentials_,
         std::move(lenses),
         settings.mode == dispatch::LensMode::file || settings.mode == dispatch::LensMode::all,
         settings.mode == dispatch::LensMode::diff_context,
-        static_cast<std::int64_t>(settings.diffContext)};
+        static_cast<std::int64_t>(settings.diffContext),
+        with_hygiene};
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
         return make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),

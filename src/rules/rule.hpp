@@ -54,6 +54,11 @@ struct Rule {
     /// For patterns without a fixed prefix (`[0-9a-f]{32}-us\d`), whose counted repetitions
     /// would make the set's DFA track a counter at every byte of ordinary text.
     bool keywordPrefilter = false;
+    /// `prefilter_regex`: what the shared RE2::Set looks for instead of `regex`, a looser
+    /// pattern that matches wherever `regex` does (the positive examples prove it) with fewer
+    /// DFA states, e.g. without a leading `[a-z0-9_.-]*` that the set would track through every
+    /// identifier. `regex` alone decides what is reported. Empty: the set uses `regex`.
+    std::string prefilterRegex;
     std::optional<int> secretGroup;  ///< capture group holding a secret, masked everywhere
     double minEntropy = 0.0;         ///< Shannon bits per byte the secret must reach
     /// A checksum the secret carries (`checksum = "github-crc32"`); one that fails is dropped.

@@ -47,67 +47,135 @@ bool applies_to(const Rule& rule, const ScanInput& input) {
         [&](const std::string& glob) { return util::glob_match(glob, input.path); });
 }
 
-void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const LineIndex& lines,
-              std::vector<Found>& out) {
-    const re2::StringPiece text(input.text.data(), input.text.size());
-    const int groups =
-        std::max(rule.secretGroup.value_or(0), rule.allowlist.sameAsGroup.value_or(0)) + 1;
-    std::vector<re2::StringPiece> sub(static_cast<std::size_t>(groups));
-    std::size_t pos = 0;
-    while (pos <= text.size() &&
-           rule.pattern->Match(text, pos, text.size(), RE2::UNANCHORED, sub.data(), groups)) {
-        const std::size_t begin = static_cast<std::size_t>(sub[0].data() - text.data());
-        const std::size_t end = begin + sub[0].size();
-        pos = end > begin ? end : begin + 1;
-        if (sub[0].empty()) {
-            continue;
+namespace {
+
+/// Where one rule looks and what it keeps: the match loop of run_rule() over a range of the
+/// buffer.
+class RulePass {
+  public:
+    RulePass(const Rule& rule, std::size_t index, const ScanInput& input, const LineIndex& lines,
+             std::vector<Found>& out)
+        : rule_(rule),
+          index_(index),
+          input_(input),
+          lines_(lines),
+          out_(out),
+          text_(input.text.data(), input.text.size()),
+          groups_(std::max(rule.secretGroup.value_or(0), rule.allowlist.sameAsGroup.value_or(0)) +
+                  1),
+          sub_(static_cast<std::size_t>(groups_)) {}
+
+    /// Every match that starts in [from, to), in order. The whole buffer stays the context, so
+    /// `^`, `$` and `\b` see the bytes around the range.
+    void run(std::size_t from, std::size_t to) {
+        std::size_t pos = from;
+        while (pos <= to &&
+               rule_.pattern->Match(text_, pos, to, RE2::UNANCHORED, sub_.data(), groups_)) {
+            const std::size_t begin = static_cast<std::size_t>(sub_[0].data() - text_.data());
+            const std::size_t end = begin + sub_[0].size();
+            pos = end > begin ? end : begin + 1;
+            if (!sub_[0].empty()) {
+                keep(begin, end);
+            }
         }
-        const std::size_t line = lines.line_of(begin);
-        const std::string_view line_text = lines.text(line);
+    }
+
+  private:
+    /// Applies the rule's filters to the match [begin, end) held in sub_.
+    void keep(std::size_t begin, std::size_t end) {
+        const Rule& rule = rule_;
+        const std::size_t line = lines_.line_of(begin);
+        const std::string_view line_text = lines_.text(line);
         if (!rule.keywords.empty() && !contains_any(line_text, rule.keywords)) {
-            continue;
+            return;
         }
         RuleMatch m;
         m.rule = &rule;
-        m.line = file_line(input.lineNumbers, line);
-        m.column = static_cast<std::uint32_t>(begin - lines.start(line) + 1);
-        m.match = input.text.substr(begin, end - begin);
+        m.line = file_line(input_.lineNumbers, line);
+        m.column = static_cast<std::uint32_t>(begin - lines_.start(line) + 1);
+        m.match = input_.text.substr(begin, end - begin);
         m.lineText = line_text;
         std::string_view target = m.match;
         if (rule.secretGroup) {
-            const re2::StringPiece& s = sub[static_cast<std::size_t>(*rule.secretGroup)];
+            const re2::StringPiece& s = sub_[static_cast<std::size_t>(*rule.secretGroup)];
             if (s.data() == nullptr || s.empty()) {
-                continue;  // an optional secret group that did not take part: nothing to report
+                return;  // an optional secret group that did not take part: nothing to report
             }
             m.secret = std::string_view(s.data(), s.size());
             target = *m.secret;
         }
         if (filtered(rule, target)) {
-            continue;
+            return;
         }
         if (rule.checksum && !checksum_valid(*rule.checksum, target)) {
             // A value that cannot be encoded credentials (basic-auth) is nothing; a token whose
             // CRC is wrong still has the format, and is reported without blocking.
             if (*rule.checksum != Checksum::githubCrc32) {
-                continue;
+                return;
             }
             m.checksumFailed = true;
         }
         if (rule.allowlist.sameAsGroup) {
             const re2::StringPiece& same =
-                sub[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];
+                sub_[static_cast<std::size_t>(*rule.allowlist.sameAsGroup)];
             if (std::string_view(same.data(), same.size()) == target) {
-                continue;
+                return;
             }
         }
-        if (rule.nextLine && line + 1 < lines.count() &&
-            only_space(line_text.substr(std::min(line_text.size(), end - lines.start(line))))) {
-            const std::string_view next = lines.text(line + 1);
+        if (rule.nextLine && line + 1 < lines_.count() &&
+            only_space(line_text.substr(std::min(line_text.size(), end - lines_.start(line))))) {
+            const std::string_view next = lines_.text(line + 1);
             if (!RE2::PartialMatch(re2::StringPiece(next.data(), next.size()), *rule.nextLine)) {
-                continue;
+                return;
             }
         }
-        out.push_back(Found{m, index, begin});
+        out_.push_back(Found{m, index_, begin});
+    }
+
+    const Rule& rule_;
+    std::size_t index_;
+    const ScanInput& input_;
+    const LineIndex& lines_;
+    std::vector<Found>& out_;
+    re2::StringPiece text_;
+    int groups_;
+    std::vector<re2::StringPiece> sub_;
+};
+
+/// The buffer lines holding one of `keywords`, ascending, each once.
+std::vector<std::size_t> keyword_lines(std::string_view text, const LineIndex& lines,
+                                       const std::vector<std::string>& keywords) {
+    std::vector<std::size_t> out;
+    for (const std::string& keyword : keywords) {
+        std::size_t at = find_lowercase(text, keyword);
+        while (at != std::string_view::npos) {
+            const std::size_t line = lines.line_of(at);
+            out.push_back(line);
+            // The next occurrence on a later line: this line is in already.
+            at = line + 1 < lines.count() ? find_lowercase(text, keyword, lines.start(line + 1))
+                                          : std::string_view::npos;
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+}  // namespace
+
+void run_rule(const Rule& rule, std::size_t index, const ScanInput& input, const LineIndex& lines,
+              bool keyword_lines_only, std::vector<Found>& out) {
+    RulePass pass(rule, index, input, lines, out);
+    if (!keyword_lines_only || rule.keywords.empty()) {
+        pass.run(0, input.text.size());
+        return;
+    }
+    // A match counts only on a line holding a keyword, and no match spans lines: the regex
+    // needs to look at those lines alone. Each ends before its '\n'.
+    for (const std::size_t line : keyword_lines(input.text, lines, rule.keywords)) {
+        const std::size_t end =
+            line + 1 < lines.count() ? lines.start(line + 1) - 1 : input.text.size();
+        pass.run(lines.start(line), end);
     }
 }
 

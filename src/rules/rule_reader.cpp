@@ -140,6 +140,17 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         }
         rule.keywordPrefilter = true;
     }
+    if (const toml::node* loose = r.get("prefilter_regex")) {
+        if (rule.keywordPrefilter) {
+            r.fail_at(loose->source(), r.full_key("prefilter_regex"),
+                      "conflicts with prefilter = \"keywords\"");
+        }
+        rule.prefilterRegex = r.string_of(*loose, "prefilter_regex");
+        const auto re = compile(rule.prefilterRegex, *loose, r.full_key("prefilter_regex"), r);
+        if (re->Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
+            r.fail_at(loose->source(), r.full_key("prefilter_regex"), "matches the empty string");
+        }
+    }
     if (const toml::node* next = r.get("next_line")) {
         rule.nextLineSource = r.string_of(*next, "next_line");
         rule.nextLine = compile(rule.nextLineSource, *next, r.full_key("next_line"), r);

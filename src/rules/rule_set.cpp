@@ -29,6 +29,8 @@ constexpr int kMaxSetProgramSize = 1000;
 struct RuleSet::Compiled {
     explicit Compiled(const RE2::Options& options) : set(options, RE2::UNANCHORED) {}
     RE2::Set set;
+    /// gated[i]: rule i is in the set by its keywords (gated_by_keywords()).
+    std::vector<bool> gated;
 };
 
 namespace {
@@ -36,13 +38,17 @@ namespace {
 /// Whether a rule is checked by its keywords instead of joining the shared set. A rule reports
 /// only on lines holding one of its keywords, so skipping it where none occurs changes nothing.
 bool gated_by_keywords(const Rule& rule) {
-    return !rule.keywords.empty() &&
+    return !rule.keywords.empty() && rule.prefilterRegex.empty() &&
            (rule.keywordPrefilter || rule.pattern->ProgramSize() > kMaxSetProgramSize);
 }
 
-/// What a rule adds to the shared set: its regex, or for a gated rule its keywords, literals
+/// What a rule adds to the shared set: its prefilter regex or its regex, or for a gated rule
+/// its keywords, literals
 /// that add a handful of DFA states, so the one pass also says where the rule must run.
 std::string set_pattern(const Rule& rule) {
+    if (!rule.prefilterRegex.empty()) {
+        return multiline(rule.prefilterRegex);
+    }
     if (!gated_by_keywords(rule)) {
         return multiline(rule.regex);
     }
@@ -92,6 +98,7 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
                 throw RuleError(source_name, where.begin.line, where.begin.column,
                                 "rules[" + rule.id + "].regex", "invalid regex: " + error);
             }
+            compiled->gated.push_back(gated_by_keywords(rule));
             out.rules_.push_back(std::move(rule));
         }
     }
@@ -182,7 +189,7 @@ void RuleSet::scan(const ScanInput& input, std::span<const std::size_t> to_run,
         if (!lines) {
             lines.emplace(input.text);
         }
-        run_rule(rule, index, input, *lines, found);
+        run_rule(rule, index, input, *lines, compiled_->gated[index], found);
     }
     // A secret captured by several rules is reported once, by the rule listed first.
     std::vector<const Found*> with_secret;

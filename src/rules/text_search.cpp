@@ -38,30 +38,34 @@ std::string lowercase(std::string_view s) {
     return out;
 }
 
-bool contains_lowercase(std::string_view haystack, std::string_view needle) {
+std::size_t find_lowercase(std::string_view haystack, std::string_view needle, std::size_t from) {
+    if (from > haystack.size() || haystack.size() - from < needle.size()) {
+        return std::string_view::npos;
+    }
     if (needle.empty()) {
-        return true;
+        return from;
     }
-    if (haystack.size() < needle.size()) {
-        return false;
-    }
-    const char* at = haystack.data();
+    const char* at = haystack.data() + from;
     const char* const last = haystack.data() + (haystack.size() - needle.size()) + 1;
     while (at < last) {
         const char* hit = find_either(at, last, needle[0], upper(needle[0]));
         if (hit == nullptr) {
-            return false;
+            return std::string_view::npos;
         }
         std::size_t i = 1;
         while (i < needle.size() && lower(hit[i]) == needle[i]) {
             ++i;
         }
         if (i == needle.size()) {
-            return true;
+            return static_cast<std::size_t>(hit - haystack.data());
         }
         at = hit + 1;
     }
-    return false;
+    return std::string_view::npos;
+}
+
+bool contains_lowercase(std::string_view haystack, std::string_view needle) {
+    return find_lowercase(haystack, needle) != std::string_view::npos;
 }
 
 bool contains_any(std::string_view haystack, const std::vector<std::string>& needles) {

@@ -386,3 +386,108 @@ TEST_CASE("changes_only is a boolean rule key, false unless set", "[rules]") {
     CHECK(builtin.find("debug-console-log")->changesOnly);
     CHECK_FALSE(builtin.find("debug-debugger-statement")->changesOnly);
 }
+
+TEST_CASE("prefilter keys: parse errors name the key", "[rules]") {
+    CHECK(parse_error(R"T([[rules]]
+id = "x"
+description = "d"
+regex = "ab"
+prefilter_regex = "a(b"
+severity = "low"
+)T") == "rules.toml:5:19: rules[x].prefilter_regex: invalid regex: missing ): a(b");
+
+    CHECK(parse_error(R"T([[rules]]
+id = "x"
+description = "d"
+regex = "ab"
+prefilter_regex = "b?"
+severity = "low"
+)T") == "rules.toml:5:19: rules[x].prefilter_regex: matches the empty string");
+
+    CHECK(parse_error(R"T([[rules]]
+id = "x"
+description = "d"
+regex = "ab"
+keywords = ["ab"]
+prefilter = "keywords"
+prefilter_regex = "b"
+severity = "low"
+)T") == "rules.toml:7:19: rules[x].prefilter_regex: conflicts with prefilter = \"keywords\"");
+
+    CHECK(parse_error(R"T([[rules]]
+id = "x"
+description = "d"
+regex = "ab"
+prefilter = "keywords"
+severity = "low"
+)T") == "rules.toml:5:13: rules[x].prefilter: needs keywords");
+}
+
+TEST_CASE("prefilter_regex is what the set looks for; the regex alone decides the finding",
+          "[rules]") {
+    const RuleSet rules = RuleSet::parse(R"T(
+[[rules]]
+id = "loose"
+description = "the set looks from key= on"
+regex = '''\bid_[a-z]*key=(\w{6,})'''
+prefilter_regex = '''key=\w{6}'''
+secret_group = 1
+severity = "high"
+
+[[rules]]
+id = "wrong"
+description = "a prefilter that cannot match hides the rule: what the examples guard against"
+regex = '''\bqq[0-9]+'''
+prefilter_regex = '''zz'''
+severity = "low"
+)T",
+                                         "mem.toml");
+    const auto found = [&](std::string_view text) {
+        std::vector<std::string> out;
+        for (const auto& m : rules.scan(ScanInput{"a.c", "", text, {}})) {
+            out.push_back(m.rule->id + ":" + std::string(m.secret.value_or(m.match)));
+        }
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(found("x = id_apikey=Zq81Lm0") == V{"loose:Zq81Lm0"});
+    CHECK(found("x = other_key=Zq81Lm0") == V{});  // the prefilter matches, the regex does not
+    CHECK(found("qq123") == V{});
+    CHECK(found("qq123 zz") == V{"wrong:qq123"});
+}
+
+TEST_CASE("a keyword-prefiltered rule finds on keyword lines what its regex finds there",
+          "[rules]") {
+    // The same rule twice: gated by its keywords (its regex runs on keyword lines only) and in
+    // the shared set (its regex runs over the whole buffer). Both must report the same.
+    const std::string rule = R"T(
+[[rules]]
+id = "hex"
+description = "an 8-digit hex value on a line saying hex"
+regex = '''(?:^|[^a-z0-9])([0-9a-f]{8})(?:[^a-z0-9]|$)'''
+secret_group = 1
+keywords = ["hex"]
+severity = "high"
+)T";
+    const RuleSet gated = RuleSet::parse(rule + "prefilter = \"keywords\"\n", "gated.toml");
+    const RuleSet plain = RuleSet::parse(rule, "plain.toml");
+    const std::string text =
+        "deadbeef hex\n"                       // at the start of a keyword line
+        "nohit 7c0ffee5\n"                     // no keyword: nothing
+        "HEX 0badf00d 9f8e7d6cx a1b2c3d4\r\n"  // two of three (x ends no value), CRLF
+        "hex\n"
+        "3e4f5a6b at the start of the line after a keyword line\n"
+        "0badcafe hex";  // the last line, without '\n'
+    const auto found = [&](const RuleSet& rules) {
+        std::vector<std::string> out;
+        for (const auto& m : rules.scan(ScanInput{"a.c", "", text, {}})) {
+            out.push_back(std::to_string(m.line) + ":" + std::to_string(m.column) + ":" +
+                          std::string(m.secret.value_or("")));
+        }
+        return out;
+    };
+    using V = std::vector<std::string>;
+    const V expected{"1:1:deadbeef", "3:4:0badf00d", "3:23:a1b2c3d4", "6:1:0badcafe"};
+    CHECK(found(plain) == expected);
+    CHECK(found(gated) == expected);
+}
