@@ -251,10 +251,18 @@ std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const Diff
 }
 
 std::size_t count_lines(std::string_view text) {
-    // One vectorised count, not a memchr call per line: every file of an audit comes through.
-    const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-    // A last line without '\n' counts too, as in git diff.
-    return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);
+    std::size_t lines = 0;
+    const char* at = text.data();
+    const char* const end = at + text.size();
+    while (at < end) {
+        ++lines;  // a last line without '\n' counts too, as in git diff
+        const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+        if (nl == nullptr) {
+            break;
+        }
+        at = static_cast<const char*>(nl) + 1;
+    }
+    return lines;
 }
 
 /// The counts and binary flag of `file` as a new file, read through `reader`. Binary-ness comes
