@@ -1732,6 +1732,26 @@ struct ProviderFormat {
     bool githubChecksum = false;  ///< the last 6 characters are the base-62 CRC-32 of the 30 before
 };
 
+/// A Discord bot token: the bot's 19-digit id in base64 (each place of a four-character group
+/// has its own alphabet when the bytes are ASCII digits), a 6-character timestamp, a 38-character
+/// HMAC.
+inline std::vector<Piece> discord_bot_token() {
+    std::vector<Piece> out;
+    for (int group = 0; group < 6; ++group) {
+        out.push_back(random("MNO", 1));
+        out.push_back(random("DTjz", 1));
+        out.push_back(random("AEIMQUYcgk", 1));
+        out.push_back(random("wxyz012345", 1));
+    }
+    out.push_back(random("MNO", 1));  // the 19th digit: two characters
+    out.push_back(random("AQgw", 1));
+    out.push_back(fixed("."));
+    out.push_back(random(kBase64Url, 6));
+    out.push_back(fixed("."));
+    out.push_back(random(kBase64Url, 38));
+    return out;
+}
+
 /// Every format of the issue, written from the providers' documentation: prefixes are assembled
 /// from pieces so that this header holds no token-shaped literal.
 inline const std::vector<ProviderFormat>& provider_formats() {
@@ -1813,17 +1833,26 @@ inline const std::vector<ProviderFormat>& provider_formats() {
           {F("do", "p_v1_"), random(kHex, 64)}),
         P("cloudflare", "cloudflare-api-token", "CLOUDFLARE_API_TOKEN", {random(kBase64Url, 40)},
           true),
+        P("cloudflare", "cloudflare-token", "CLOUDFLARE_API_TOKEN",
+          {F("cf", "ut_"), random(kBase62, 40), random(kBase62, 6)}),
+        P("cloudflare", "cloudflare-token", "CLOUDFLARE_ACCOUNT_TOKEN",
+          {F("cf", "at_"), random(kBase62, 40), random(kBase62, 6)}),
+        P("cloudflare", "cloudflare-token", "CLOUDFLARE_API_KEY",
+          {F("cf", "k_"), random(kBase62, 40), random(kBase62, 6)}),
+        P("cloudflare", "cloudflare-api-token", "CLOUDFLARE_API_KEY", {random(kHex, 37)}, true),
         P("cloudflare", "cloudflare-origin-ca-key", "CF_ORIGIN_CA_KEY",
           {F("v1", ".0-"), random(kHex, 24), fixed("-"), random(kHex, 146)}),
         P("sentry", "sentry-token", "SENTRY_AUTH_TOKEN", {F("sntr", "yu_"), random(kHex, 64)}),
-        P("discord", "discord-bot-token", "DISCORD_TOKEN",
-          {fixed("M"), random(kBase62, 25), fixed("."), random(kBase64Url, 6), fixed("."),
-           random(kBase64Url, 38)}),
+        P("discord", "discord-bot-token", "DISCORD_TOKEN", discord_bot_token()),
         P("discord", "discord-webhook", "DISCORD_WEBHOOK_URL",
           {F("https://discord.com/api/web", "hooks/"), random(kDigits, 19), fixed("/"),
            random(kBase64Url, 68)}),
         P("atlassian", "atlassian-api-token", "JIRA_API_TOKEN",
           {F("ATA", "TT3xFfGF0"), random(kBase64Url, 170), fixed("="), random(kUpperHex, 8)}),
+        P("bitbucket", "bitbucket-access-token", "BITBUCKET_ACCESS_TOKEN",
+          {F("ATC", "TT3xFfGN0"), random(kBase64Url, 170), fixed("="), random(kUpperHex, 8)}),
+        P("bitbucket", "bitbucket-app-password", "BITBUCKET_APP_PASSWORD",
+          {F("AT", "BB"), random(kBase62, 32)}),
         P("newrelic", "newrelic-key", "NEW_RELIC_API_KEY",
           {F("NR", "AK-"), random(kUpperAlnum, 27)}),
         P("1password", "onepassword-service-account-token", "OP_SERVICE_ACCOUNT_TOKEN",
@@ -1832,6 +1861,9 @@ inline const std::vector<ProviderFormat>& provider_formats() {
         P("azure", "azure-ad-client-secret", "AZURE_CLIENT_SECRET",
           {random(kBase62, 3), fixed("8Q~"), random(kBase62, 31)}),
         P("vault", "vault-token", "VAULT_TOKEN", {F("hv", "s."), random(kBase64Url, 90)}),
+        P("vault", "vault-token", "VAULT_BATCH_TOKEN", {F("hv", "b."), random(kBase64Url, 138)}),
+        P("vault", "vault-token-legacy", "VAULT_TOKEN",
+          {fixed("s."), random(kBase62, 20), random(kDigits, 1), random(kBase62, 3)}, true),
         P("terraform", "terraform-cloud-token", "TFE_TOKEN",
           {random(kBase62, 14), F(".atla", "sv1."), random(kBase64Url, 67)}),
         P("flyio", "flyio-token", "FLY_API_TOKEN", {F("fo", "1_"), random(kBase64Url, 43)}),
@@ -1866,7 +1898,9 @@ inline const std::vector<ProviderFormat>& provider_formats() {
         P("pulumi", "pulumi-access-token", "PULUMI_ACCESS_TOKEN",
           {F("pu", "l-"), random(kHex, 40)}),
         P("vercel", "vercel-token", "VERCEL_TOKEN", {F("vc", "p_"), random(kBase62, 56)}),
+        P("vercel", "vercel-token", "VERCEL_API_KEY", {F("vc", "k_"), random(kBase62, 56)}),
         P("netlify", "netlify-token", "NETLIFY_AUTH_TOKEN", {F("nf", "p_"), random(kBase62, 36)}),
+        P("netlify", "netlify-token", "NETLIFY_BUILD_TOKEN", {F("nf", "b_"), random(kBase62, 36)}),
         P("supabase", "supabase-token", "SUPABASE_ACCESS_TOKEN", {F("sb", "p_"), random(kHex, 40)}),
         P("docker", "docker-hub-token", "DOCKER_TOKEN",
           {F("dckr", "_pat_"), random(kBase64Url, 27)}),
