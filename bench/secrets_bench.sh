@@ -64,13 +64,17 @@ rg_patterns=(
     -e '\bAIza[0-9A-Za-z_-]{35}(?:[^0-9A-Za-z_-]|$)'
     -e '-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----'
 )
-# The same tree checked out again, with an untracked .qa-skill.toml that leaves the security
-# lens alone (what secretlint and ripgrep do: secrets; qa-skill adds unsafe code). The index is
-# refreshed a moment later, as any git command would, so that its stat data is not "racy".
+# The same tree checked out again, with a committed .qa-skill.toml that leaves the security
+# lens alone (what secretlint and ripgrep do: secrets; qa-skill adds unsafe code). An audit
+# reads the configuration of the commit it checks: an untracked file would leave every lens on.
+# The index is refreshed a moment later, as any git command would, so that its stat data is not
+# "racy".
 security_only="$work/corpus-security"
 git clone -q "$corpus" "$security_only"
 printf '[lenses.style]\nenabled = false\n\n[lenses.architecture]\nenabled = false\n' \
     >"$security_only/.qa-skill.toml"
+git -C "$security_only" add .qa-skill.toml
+git -C "$security_only" commit -q -m "security lens alone"
 sleep 1
 git -C "$security_only" update-index -q --really-refresh
 
