@@ -107,6 +107,7 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     }
     qa::orchestrator::RunRequest request;
     request.gitEnv = qa::git::GitEnv::from_process();
+    request.execution = qa::orchestrator::ExecutionEnv::from_process();
     request.jobsOverride = args.positive_count("jobs");
     std::string action;
     const std::string hook = args.positional.empty() ? "" : args.positional[0];

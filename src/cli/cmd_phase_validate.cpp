@@ -14,12 +14,14 @@
 #include "cli/commands.hpp"
 #include "config/config.hpp"
 #include "contracts/enums.hpp"
+#include "dispatch/services.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/phase_validate.hpp"
 #include "exec/runner.hpp"
 #include "orchestrator/run.hpp"
 #include "util/args.hpp"
 #include "util/atomic_file.hpp"
+#include "util/error.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
 
@@ -130,7 +132,8 @@ int print(const exec::PhaseOutput& output, int code) {
 
 }  // namespace
 
-int run_phase_validate(const std::vector<std::string>& args) {
+int run_phase_validate(const std::vector<std::string>& args,
+                       const orchestrator::RunControl& control) {
     const auto parsed = util::parse_args("qa-skill phase-validate", kOptions, args);
     if (parsed.help) {
         std::fputs(util::usage_text("qa-skill phase-validate [--input FILE|-] [--profile ID] "
@@ -168,6 +171,9 @@ int run_phase_validate(const std::vector<std::string>& args) {
         }
     }
     env.reviews = rule_lens_reviews;
+    const dispatch::ProcessRunner commands(control.children);
+    env.commands = &commands;
+    env.cancel = control.cancel;
     exec::PhaseInput input;
     try {
         input = exec::parse_phase_input(text);
@@ -177,6 +183,9 @@ int run_phase_validate(const std::vector<std::string>& args) {
     }
     try {
         const auto run = exec::run_phase_validation(input, env);
+        if (control.cancel.cancelled()) {
+            throw util::Interrupted();  // a signal killed the checks: their outcome says nothing
+        }
         for (const auto& note : run.notes) {
             std::fprintf(stderr, "qa-skill: phase-validate: %s\n", note.c_str());
         }

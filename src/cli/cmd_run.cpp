@@ -35,6 +35,10 @@ const util::OptionSpec kRunOwnOptions[] = {
      "use FILE instead of the .qa-skill.toml of the tree under test (its hash is the run's "
      "configHash)",
      "FILE"},
+    {"trust",
+     "let this run execute the configuration's commands without 'qa-skill trust' (CI; as "
+     "QA_SKILL_TRUST=1)",
+     ""},
 };
 
 /// run's own options, then the output options it shares with the hook.
@@ -75,6 +79,10 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
     request.runModeOverride = args.value("run-mode");
     request.jobsOverride = args.positive_count("jobs");
     request.writeArtifacts = !args.flag("no-artifacts");
+    request.execution = orchestrator::ExecutionEnv::from_process();
+    if (args.flag("trust")) {
+        request.execution->trust.trustOverride = "1";
+    }
     return request;
 }
 

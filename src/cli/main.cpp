@@ -28,7 +28,7 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
         {"trust", "allow this repository's configuration to execute commands (or --check)",
          qa::cli::run_trust},
         {"phase-validate", "formatter, linter, build, tests and reviews of a phase (seed 004 JSON)",
-         qa::cli::run_phase_validate},
+         [&](const auto& args) { return qa::cli::run_phase_validate(args, control); }},
         {"install",
          "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",
          qa::cli::run_install},

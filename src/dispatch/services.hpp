@@ -13,6 +13,9 @@
 namespace qa::providers {
 class ProviderClient;
 }
+namespace qa::exec {
+class TreeExecutor;
+}
 
 namespace qa::dispatch {
 
@@ -97,6 +100,10 @@ struct Services {
     const CommandSandbox* sandbox = nullptr;
     BudgetLedger* budget = nullptr;
     const TimeSource* clock = nullptr;
+    /// Runs an execution lens's commands on the tree under test, sandboxed
+    /// (exec/tree_executor.hpp); null when the caller offers no execution (the lens then fails with
+    /// EXECUTION_DENIED).
+    const exec::TreeExecutor* execution = nullptr;
 };
 
 }  // namespace qa::dispatch

@@ -88,6 +88,43 @@ void checkout_commit(const git::Repository& repo, const std::string& rev, const 
                "check out '" + rev + "' into " + target.string());
 }
 
+std::set<std::string> index_files(const git::Repository& repo) {
+    git::IndexHandle index;
+    git::check(git_repository_index(index.out(), repo.raw()), "read the index");
+    std::set<std::string> paths;
+    const std::size_t n = git_index_entrycount(index.get());
+    for (std::size_t i = 0; i < n; ++i) {
+        const git_index_entry* e = git_index_get_byindex(index.get(), i);
+        const unsigned type = e == nullptr ? 0 : (e->mode & 0170000);
+        if (e != nullptr && GIT_INDEX_ENTRY_STAGE(e) == 0 && (type == 0100000 || type == 0120000)) {
+            paths.emplace(e->path);
+        }
+    }
+    return paths;
+}
+
+std::set<std::string> commit_files(const git::Repository& repo, const std::string& rev) {
+    git::ObjectHandle object;
+    git::check(git_revparse_single(object.out(), repo.raw(), rev.c_str()), "resolve '" + rev + "'");
+    git::ObjectHandle tree;
+    git::check(git_object_peel(tree.out(), object.get(), GIT_OBJECT_TREE),
+               "find the tree of '" + rev + "'");
+    std::set<std::string> paths;
+    const auto collect = [](const char* root, const git_tree_entry* e, void* payload) -> int {
+        const git_filemode_t mode = git_tree_entry_filemode(e);
+        if (mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE ||
+            mode == GIT_FILEMODE_LINK) {
+            static_cast<std::set<std::string>*>(payload)->emplace(std::string(root) +
+                                                                  git_tree_entry_name(e));
+        }
+        return 0;
+    };
+    git::check(git_tree_walk(reinterpret_cast<const git_tree*>(tree.get()), GIT_TREEWALK_PRE,
+                             collect, &paths),
+               "list the tree of '" + rev + "'");
+    return paths;
+}
+
 void snapshot_worktree(const git::Repository& repo, const fs::path& target) {
     const fs::path root = repo.root();
     std::set<std::string> paths;

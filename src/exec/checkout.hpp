@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "git/repository.hpp"
@@ -23,6 +24,12 @@ void checkout_index(const git::Repository& repo, const std::filesystem::path& ta
 /// Writes the tree of the commit `rev` names (the pushed commit) into `target`, likewise.
 void checkout_commit(const git::Repository& repo, const std::string& rev,
                      const std::filesystem::path& target);
+
+/// The paths of the regular files (and symlinks) of the index, or of the tree of the commit
+/// `rev` names: what language detection and the reading of a tool's output know about the tree
+/// before anything is checked out.
+std::set<std::string> index_files(const git::Repository& repo);
+std::set<std::string> commit_files(const git::Repository& repo, const std::string& rev);
 
 /// Copies the working tree as it is on disk, tracked and untracked files but not ignored ones,
 /// into `target` (phase validation checks uncommitted work). Reads only.

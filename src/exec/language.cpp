@@ -43,14 +43,27 @@ std::optional<Language> parse_language(std::string_view name) {
         return Language::ruby;
     if (name == "java")
         return Language::java;
+    if (name == "cmake")
+        return Language::cmake;
     return std::nullopt;
 }
 
-std::optional<Language> detect_language(const fs::path& dir) {
-    const auto has = [&](const char* name) {
+namespace {
+
+HasRootFile files_in(const fs::path& dir) {
+    return [dir](std::string_view name) {
         std::error_code ec;
         return fs::is_regular_file(dir / name, ec);
     };
+}
+
+}  // namespace
+
+std::optional<Language> detect_language(const fs::path& dir) {
+    return detect_language(files_in(dir));
+}
+
+std::optional<Language> detect_language(const HasRootFile& has) {
     if (has("package.json")) {
         return has("tsconfig.json") ? Language::typescript : Language::javascript;
     }
@@ -88,6 +101,11 @@ bool is_c_family(const std::string& path) {
 
 LanguageDefaults language_defaults(Language language, const fs::path& dir,
                                    std::span<const std::string> changed_files) {
+    return language_defaults(language, files_in(dir), changed_files);
+}
+
+LanguageDefaults language_defaults(Language language, const HasRootFile& has,
+                                   std::span<const std::string> changed_files) {
     LanguageDefaults d;
     switch (language) {
         case Language::javascript:
@@ -122,8 +140,7 @@ LanguageDefaults language_defaults(Language language, const fs::path& dir,
             d.tests = one({"bundle", "exec", "rake", "test"});
             break;
         case Language::java: {
-            std::error_code ec;
-            if (fs::is_regular_file(dir / "pom.xml", ec)) {
+            if (has("pom.xml")) {
                 d.formatter = one({"mvn", "-q", "-o", "spotless:check"});
                 d.linter = one({"mvn", "-q", "-o", "checkstyle:check"});
                 d.build = one({"mvn", "-q", "-o", "compile"});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,6 +22,13 @@ std::optional<Language> parse_language(std::string_view name);
 /// go.mod, Cargo.toml, Gemfile, pom.xml/build.gradle(.kts), CMakeLists.txt.
 std::optional<Language> detect_language(const std::filesystem::path& dir);
 
+/// Whether a regular file of that name is at the project's root (a directory on disk, or the
+/// tree under test read from git).
+using HasRootFile = std::function<bool(std::string_view name)>;
+
+/// detect_language() on any tree.
+std::optional<Language> detect_language(const HasRootFile& has);
+
 using Argv = std::vector<std::string>;
 
 /// The commands of one check: run in order, the check passes when all exit 0 (and, for a
@@ -38,6 +46,8 @@ struct LanguageDefaults {
     CheckCommands formatter, linter, build, tests;
 };
 LanguageDefaults language_defaults(Language language, const std::filesystem::path& dir,
+                                   std::span<const std::string> changed_files);
+LanguageDefaults language_defaults(Language language, const HasRootFile& has,
                                    std::span<const std::string> changed_files);
 
 /// Splits a `*_command` string into argv like a shell's word splitting with quotes and

@@ -138,8 +138,10 @@ PlannedCheck plan_check(Kind kind, const std::optional<std::string>& override_te
 class CheckRunner {
   public:
     CheckRunner(const Sandbox& sandbox, fs::path checkout, fs::path cwd, TreeManifest manifest,
-                std::int64_t max_retries, contracts::ExecutionAudit& audit)
+                std::int64_t max_retries, contracts::ExecutionAudit& audit,
+                util::CancellationToken cancel)
         : sandbox_(sandbox),
+          cancel_(std::move(cancel)),
           checkout_(std::move(checkout)),
           cwd_(std::move(cwd)),
           manifest_(std::move(manifest)),
@@ -155,7 +157,7 @@ class CheckRunner {
                 std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
             result.issues.clear();
             result.passed = judge(check, outcomes, result);
-            if (result.passed || attempt >= max_retries_) {
+            if (result.passed || attempt >= max_retries_ || cancel_.cancelled()) {
                 break;
             }
             ++result.retries;
@@ -173,7 +175,7 @@ class CheckRunner {
             spec.purpose = name_of(check.kind);
             CommandOutcome outcome{spec, {}};
             try {
-                outcome.run = sandbox_.run(spec.command, checkout_, cwd_);
+                outcome.run = sandbox_.run(spec.command, checkout_, cwd_, {}, cancel_);
             } catch (const std::system_error& e) {
                 throw ExecError(ErrorCode::EXECUTION_AUDIT_UNAVAILABLE,
                                 std::string(name_of(check.kind)) + ": " + e.what());
@@ -244,6 +246,7 @@ class CheckRunner {
     }
 
     const Sandbox& sandbox_;
+    util::CancellationToken cancel_;
     fs::path checkout_;
     fs::path cwd_;
     TreeManifest manifest_;
@@ -322,7 +325,7 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
         }
     }
     checked_commands(specs, profile.profile);
-    const Sandbox sandbox(profile, env.runner);
+    const Sandbox sandbox(profile, env.runner, env.commands);
 
     PhaseRun run;
     run.audit.permissionProfileId = profile.profile.profileId;
@@ -341,7 +344,7 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
         std::error_code ec;
         fs::create_directories(cwd, ec);
         CheckRunner runner(sandbox, dir.path(), cwd, tree_manifest(dir.path()), input.maxRetries,
-                           run.audit);
+                           run.audit, env.cancel);
         for (const auto& c : checks) {
             CheckRun r;
             if (!c.skipped && c.missing.empty()) {

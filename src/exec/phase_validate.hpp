@@ -34,6 +34,10 @@ struct PhaseEnv {
     /// `--profile`: the user's explicit choice; otherwise default_permission_profile.
     std::optional<contracts::PermissionProfileId> profileOverride;
     ReviewFn reviews;
+    /// Starts the sandboxes (the binary's runner registers them, so a signal kills them);
+    /// nullptr: without a registry.
+    const dispatch::CommandRunner* commands = nullptr;
+    util::CancellationToken cancel;  ///< a signal: the running command is killed at once
 };
 
 struct PhaseRun {

@@ -8,7 +8,9 @@
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
 #include "exec/sandbox.hpp"
+#include "exec/tree_manifest.hpp"
 #include "json/canonical.hpp"
+#include "util/process.hpp"
 
 namespace qa::exec {
 
@@ -28,8 +30,8 @@ RunnerEnv RunnerEnv::from_process() {
     return env;
 }
 
-Sandbox::Sandbox(ExecProfile profile, RunnerEnv env)
-    : profile_(std::move(profile)), env_(std::move(env)) {
+Sandbox::Sandbox(ExecProfile profile, RunnerEnv env, const dispatch::CommandRunner* commands)
+    : profile_(std::move(profile)), env_(std::move(env)), commands_(commands) {
     const auto found = find_bwrap(env_.bwrapOverride, env_.lookup("PATH"));
     if (!found) {
         throw ExecError(ErrorCode::EXECUTION_DENIED,
@@ -47,7 +49,8 @@ Sandbox::Sandbox(ExecProfile profile, RunnerEnv env)
 }
 
 CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& writable,
-                         const fs::path& cwd, const fs::path& read_only) const {
+                         const fs::path& cwd, const fs::path& read_only,
+                         const util::CancellationToken& cancel) const {
     SandboxSpec spec;
     spec.readOnlyDir = read_only;
     spec.bwrap = bwrap_;
@@ -55,10 +58,29 @@ CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& w
     spec.cwd = cwd;
     spec.network = profile_.profile.allowNetwork;
     const auto& p = profile_.profile;
-    return run_captured(sandbox_argv(spec, argv), sandbox_env(profile_, env_.lookup),
-                        std::chrono::milliseconds(p.commandTimeoutMs),
-                        static_cast<std::size_t>(p.maxStdoutBytes),
-                        static_cast<std::size_t>(p.maxStderrBytes));
+    util::ProcessSpec process;
+    process.argv = sandbox_argv(spec, argv);
+    process.env = sandbox_env(profile_, env_.lookup);
+    process.stdin_data.clear();  // stdin is an empty pipe: a command never waits on the user
+    process.timeout = std::chrono::milliseconds(p.commandTimeoutMs);
+    process.max_stdout_bytes = static_cast<std::size_t>(p.maxStdoutBytes);
+    process.max_stderr_bytes = static_cast<std::size_t>(p.maxStderrBytes);
+    process.hash_output = true;
+    // The sandbox's init runs in a session of its own: the group kill alone misses it.
+    process.kill_descendants = true;
+    const util::ProcessResult r =
+        commands_ != nullptr ? commands_->run(std::move(process), cancel) : [&] {
+            process.cancel = cancel;
+            return util::run_process(process);
+        }();
+    CapturedRun run;
+    run.exitCode = r.exit_code;
+    run.signal = r.signal;
+    run.timedOut = r.timed_out;
+    run.cancelled = r.cancelled;
+    run.out = CapturedStream{r.stdout_data, r.stdout_total, r.stdout_sha256};
+    run.err = CapturedStream{r.stderr_data, r.stderr_total, r.stderr_sha256};
+    return run;
 }
 
 contracts::ExecutionCommandResult audit_entry(const CommandOutcome& outcome) {
@@ -84,12 +106,12 @@ std::optional<ErrorCode> outcome_failure(const CommandOutcome& outcome) {
 }
 
 PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
-                           const RunnerEnv& env) {
+                           const RunnerEnv& env, const ExecutionControl& control) {
     // Everything that can refuse does so before a file is written or a command runs.
     const auto& profile = request.profile.profile;
     require_execution_allowed(request.lensClass, request.allowExecutionLensClasses, profile);
     const auto commands = checked_commands(request.commands, profile);
-    const Sandbox sandbox(request.profile, env);
+    const Sandbox sandbox(request.profile, env, control.commands);
 
     PlanExecution result;
     result.audit.permissionProfileId = profile.profileId;
@@ -108,15 +130,23 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
             snapshot_worktree(repo, dir.path());
             break;
     }
+    result.checkoutDir = dir.path();
+    const TreeManifest before =
+        request.reportChangedFiles ? tree_manifest(dir.path()) : TreeManifest{};
     for (const auto& spec : commands) {
         CommandOutcome outcome{spec, {}};
         const fs::path cwd =
             spec.cwdMode == contracts::CwdMode::repo_root ? request.repoRoot : dir.path();
         try {
-            outcome.run = sandbox.run(spec.command, dir.path(), cwd, request.repoRoot);
+            outcome.run =
+                sandbox.run(spec.command, dir.path(), cwd, request.repoRoot, control.cancel);
         } catch (const std::system_error& e) {
             throw ExecError(ErrorCode::EXECUTION_AUDIT_UNAVAILABLE,
                             "command " + std::to_string(spec.ordinal) + ": " + e.what());
+        }
+        if (outcome.run.cancelled) {
+            result.cancelled = true;  // not a result of the command: nothing is recorded
+            break;
         }
         result.audit.commands.push_back(audit_entry(outcome));
         const auto failure = outcome_failure(outcome);
@@ -134,6 +164,9 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
                      : "was killed by signal " + std::to_string(result.outcomes.back().run.signal));
             break;  // later commands build on earlier ones
         }
+    }
+    if (request.reportChangedFiles && !result.cancelled) {
+        result.changedFiles = changed_paths(before, dir.path());
     }
     return result;
 }

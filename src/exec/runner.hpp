@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "exec/captured_process.hpp"
+#include "dispatch/services.hpp"
+#include "exec/captured_run.hpp"
 #include "exec/profile.hpp"
 #include "git/repository.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::exec {
 
@@ -26,20 +28,27 @@ struct RunnerEnv {
 class Sandbox {
   public:
     /// Throws ExecError(EXECUTION_DENIED) when bwrap is missing or cannot create namespaces:
-    /// execution fails closed, it never runs a command unsandboxed.
-    Sandbox(ExecProfile profile, RunnerEnv env);
+    /// execution fails closed, it never runs a command unsandboxed. Commands start through
+    /// `commands` (the binaries' runner registers each sandbox's process group, so a signal to
+    /// the binary kills it); nullptr runs them without a registry.
+    Sandbox(ExecProfile profile, RunnerEnv env, const dispatch::CommandRunner* commands = nullptr);
+    Sandbox(const Sandbox&) = delete;
+    Sandbox& operator=(const Sandbox&) = delete;
 
     /// Runs argv with `writable` bound read-write and `cwd` as its directory, under the
     /// profile's timeout and output caps; `read_only` (when not empty) is bound read-only.
+    /// `cancel` stops it early (its deadline counts as a timeout). Every process the command
+    /// started is gone when this returns. Throws std::system_error when bwrap cannot start.
     CapturedRun run(const std::vector<std::string>& argv, const std::filesystem::path& writable,
-                    const std::filesystem::path& cwd,
-                    const std::filesystem::path& read_only = {}) const;
+                    const std::filesystem::path& cwd, const std::filesystem::path& read_only = {},
+                    const util::CancellationToken& cancel = {}) const;
 
     const ExecProfile& profile() const { return profile_; }
 
   private:
     ExecProfile profile_;
     RunnerEnv env_;
+    const dispatch::CommandRunner* commands_;
     std::filesystem::path bwrap_;
 };
 
@@ -50,12 +59,19 @@ struct CommandOutcome {
 };
 
 /// The result of an execution plan: the audit, the outcomes, and the first failure's code
-/// (EXECUTION_TIMEOUT or EXECUTION_EXIT_NONZERO) and message, if any.
+/// (EXECUTION_TIMEOUT or EXECUTION_EXIT_NONZERO) and message, if any. `cancelled`: the run was
+/// cancelled (a signal) and the plan stopped; its outcome decides nothing.
 struct PlanExecution {
     contracts::ExecutionAudit audit;
     std::vector<CommandOutcome> outcomes;
     std::optional<contracts::ErrorCode> failure;
     std::string failureMessage;
+    bool cancelled = false;
+    /// request.reportChangedFiles: repository-relative paths the commands changed or removed.
+    std::vector<std::string> changedFiles;
+    /// The checkout's absolute path while it existed (removed now): to read paths in the
+    /// commands' output. Machine-specific, so never part of a hashed artifact.
+    std::filesystem::path checkoutDir;
 };
 
 /// Which tree an execution plan runs on.
@@ -75,6 +91,9 @@ struct ExecutionRequest {
     std::vector<std::string> allowExecutionLensClasses;
     ExecProfile profile;
     std::vector<contracts::ExecutionCommandSpec> commands;
+    /// List the checkout's files the commands changed or removed (PlanExecution::changedFiles):
+    /// a formatter or linter runs in check mode, so a change it makes is an issue.
+    bool reportChangedFiles = false;
 };
 
 /// The audit entry of one outcome: exit code (null on timeout or signal), hashes of the full
@@ -84,13 +103,19 @@ contracts::ExecutionCommandResult audit_entry(const CommandOutcome& outcome);
 /// The failure an outcome stands for, if any: EXECUTION_TIMEOUT or EXECUTION_EXIT_NONZERO.
 std::optional<contracts::ErrorCode> outcome_failure(const CommandOutcome& outcome);
 
+/// How the caller lets a plan's commands be stopped and tracked.
+struct ExecutionControl {
+    const dispatch::CommandRunner* commands = nullptr;  ///< see Sandbox
+    util::CancellationToken cancel;                     ///< a signal, the lens's deadline
+};
+
 /// The whole seed-002 execution step for one plan: permission check, command policy, sandbox
 /// probe (all before anything runs), checkout of the tree under test into
 /// `.worktrees/qa-skill/<executionKey>/<planOrdinal>/`, the commands in ordinal order (stopping
 /// at the first failure), removal of the checkout. Throws ExecError for EXECUTION_DENIED and
 /// EXECUTION_POLICY_VIOLATION; timeouts and non-zero exits are values in the result.
 PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
-                           const RunnerEnv& env);
+                           const RunnerEnv& env, const ExecutionControl& control = {});
 
 /// Canonical JSON text of an audit (what is written and hashed).
 std::string audit_json(const contracts::ExecutionAudit& audit);

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "exec/captured_process.hpp"
+#include "util/process.hpp"
 
 namespace qa::exec {
 
@@ -79,19 +79,26 @@ std::optional<std::string> sandbox_problem(const fs::path& bwrap) {
     spec.bwrap = bwrap;
     spec.cwd = "/";
     try {
-        const auto run = run_captured(sandbox_argv(spec, {"true"}), {"PATH=/usr/bin:/bin"},
-                                      std::chrono::seconds(10), 4096, 4096);
-        if (run.exitCode == 0) {
+        util::ProcessSpec probe;
+        probe.argv = sandbox_argv(spec, {"true"});
+        probe.env = std::vector<std::string>{"PATH=/usr/bin:/bin"};
+        probe.timeout = std::chrono::seconds(10);
+        probe.max_stdout_bytes = 4096;
+        probe.max_stderr_bytes = 4096;
+        probe.kill_descendants = true;
+        const auto run = util::run_process(probe);
+        if (run.exit_code == 0) {
             return std::nullopt;
         }
-        std::string why = run.err.kept;
+        std::string why = run.stderr_data;
         while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
             why.pop_back();
         }
-        if (run.timedOut) {
+        if (run.timed_out) {
             why = "bwrap did not finish within 10 s";
         }
-        return why.empty() ? "bwrap exited with " + std::to_string(run.exitCode.value_or(-1)) : why;
+        return why.empty() ? "bwrap exited with " + std::to_string(run.exit_code.value_or(-1))
+                           : why;
     } catch (const std::system_error& e) {
         return std::string(e.what());
     }

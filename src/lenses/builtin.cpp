@@ -10,6 +10,7 @@
 #include "lenses/catalog.hpp"
 #include "lenses/external/external_lens.hpp"
 #include "lenses/layering_lens.hpp"
+#include "lenses/phase_lens.hpp"
 #include "lenses/rule_lens.hpp"
 #include "plan/registry.hpp"
 #include "util/embedded_files.hpp"
@@ -87,6 +88,13 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
             return std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
                                               has_sub_lens(entry, "hygiene"), rules);
         });
+    catalog.add_kind(dispatch::LensKind::execution,
+                     [](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+                         if (entry.lensId == "phase") {
+                             return std::make_unique<PhaseLens>();
+                         }
+                         return nullptr;
+                     });
     catalog.build(registry);
     // Its credential rules mask what an external program quotes in its answer.
     catalog.set_external(std::make_unique<external::ExternalLens>(rules));

@@ -338,7 +338,15 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         const dispatch::RunInput run_input = make_run_input(config, registry, out.input);
         const dispatch::Dispatcher dispatcher(jobs, lenses::lens_lookup(run_input, own_lenses),
                                               dispatch_options);
-        auto results = dispatcher.run(out.plan.plans, source, run_input, services, control.cancel);
+        out.result.executionKey = execution_key(out.input, target, out.plan.plans);
+        // Execution lenses run on this target's tree, in checkouts named by its key.
+        const auto executor =
+            make_tree_executor(lib, repo, request.gitEnv, config, request.execution, out.plan.plans,
+                               target.changes, out.result.executionKey, commands);
+        dispatch::Services target_services = services;
+        target_services.execution = executor.get();
+        auto results =
+            dispatcher.run(out.plan.plans, source, run_input, target_services, control.cancel);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
         check_interrupted();
         const auto dispatched = Clock::now();
@@ -378,7 +386,6 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         }
         out.result.lensPlans = out.plan.plans;
         out.result.lensResults = std::move(results);
-        out.result.executionKey = execution_key(out.input, target, out.plan.plans);
         out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
 
         if (request.writeArtifacts) {

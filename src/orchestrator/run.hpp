@@ -10,6 +10,7 @@
 #include "contracts/types.hpp"
 #include "git/push_refs.hpp"
 #include "git/repository.hpp"
+#include "orchestrator/execution_service.hpp"
 #include "orchestrator/run_control.hpp"
 #include "plan/planner.hpp"
 
@@ -37,6 +38,9 @@ struct RunRequest {
     std::optional<std::size_t> jobsOverride;          ///< --jobs: host fact, not in SkillInput
     std::optional<std::vector<std::string>> lensIds;  ///< requestedLensIds
     bool writeArtifacts = true;
+    /// Execution lenses' environment (trust store, bubblewrap); nullopt offers no execution:
+    /// their plans then fail with EXECUTION_DENIED. The binaries set it from the process.
+    std::optional<ExecutionEnv> execution;
 };
 
 /// One checked change (a push of several refs gives one per ref).

@@ -224,7 +224,9 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
     for (const auto& c : candidates) {
         // Rule lenses read each file locally, one at a time, and send nothing to a model: neither
         // the hard cap nor the context bound, which bound model packets, leaves files out of them.
-        const bool bounded = c.lens->kind != "rule";
+        const bool bounded = c.lens->kind != "rule" && c.lens->kind != "execution";
+        // An execution lens checks the whole tree under test: one plan per sub-lens, never cut.
+        const bool one_plan = bounded || c.lens->kind == "execution";
         const ExcludeFilter lens_exclude(c.settings->exclude);
         std::vector<const PlanFile*> scope;
         std::vector<std::string> over_cap;
@@ -302,7 +304,7 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
             included = scope;  // already in path order
         }
 
-        for (auto& shard : shards(included, bounded)) {
+        for (auto& shard : shards(included, one_plan)) {
             contracts::LensPlan part = plan;
             for (const PlanFile* f : shard) {
                 part.changedFiles.push_back(f->path);

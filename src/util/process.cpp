@@ -10,10 +10,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <system_error>
 #include <thread>
 
 #include "util/child_registry.hpp"
+#include "util/process_tree.hpp"
+#include "util/sha256.hpp"
 
 extern char** environ;
 
@@ -66,19 +70,29 @@ struct SpawnSetup {
     SpawnSetup& operator=(const SpawnSetup&) = delete;
 };
 
-void append_capped(std::string& out, std::size_t& total, std::size_t cap, const char* data,
-                   std::size_t n) {
-    total += n;
-    if (out.size() < cap) {
-        out.append(data, std::min(n, cap - out.size()));
+/// One output stream: kept up to its cap, counted, and hashed in full when asked.
+struct StreamSink {
+    std::string& kept;
+    std::size_t& total;
+    std::size_t cap;
+    std::optional<Sha256> hash;
+    void add(const char* data, std::size_t n) {
+        total += n;
+        if (hash) {
+            hash->update(std::string_view(data, n));
+        }
+        if (kept.size() < cap) {
+            kept.append(data, std::min(n, cap - kept.size()));
+        }
     }
-}
+};
 
 /// Owns a started child: kills its whole process group and reaps it on every way out, so a
 /// child never outlives run_process (an exception included), and unregisters the group.
 class ChildGuard {
   public:
-    ChildGuard(pid_t pid, ChildRegistry* registry) : pid_(pid), registry_(registry) {}
+    ChildGuard(pid_t pid, ChildRegistry* registry, bool kill_descendants)
+        : pid_(pid), registry_(registry), kill_descendants_(kill_descendants) {}
     ~ChildGuard() { finish(); }
     ChildGuard(const ChildGuard&) = delete;
     ChildGuard& operator=(const ChildGuard&) = delete;
@@ -101,9 +115,18 @@ class ChildGuard {
             return status_;
         }
         reaped_ = true;
+        // Listed while the child still holds them: once it dies they are reparented away.
+        const std::vector<pid_t> tree =
+            kill_descendants_ ? descendants(pid_) : std::vector<pid_t>{};
         // Before reaping: the zombie keeps the group id from being reused.
         ::kill(-pid_, SIGKILL);
+        for (const pid_t p : tree) {
+            ::kill(p, SIGKILL);
+        }
         while (::waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
+        }
+        if (!tree.empty()) {
+            kill_and_wait(tree, std::chrono::seconds(5));
         }
         if (registry_ != nullptr) {
             registry_->remove(pid_);
@@ -114,6 +137,7 @@ class ChildGuard {
   private:
     pid_t pid_;
     ChildRegistry* registry_;
+    bool kill_descendants_;
     bool reaped_ = false;
     int status_ = 0;
 };
@@ -207,7 +231,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         spec.children->add(pid);
     }
     // Kills what is left of the group and reaps the child, however this function ends.
-    ChildGuard guard{pid, spec.children};
+    ChildGuard guard{pid, spec.children, spec.kill_descendants};
 
     ProcessResult result;
     std::size_t stdin_sent = 0;
@@ -217,6 +241,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
         ::fcntl(in.write_end(), F_SETFL, O_NONBLOCK);
     }
     const Stopper stopper(spec);
+    StreamSink out_sink{result.stdout_data, result.stdout_total, spec.max_stdout_bytes, {}};
+    StreamSink err_sink{result.stderr_data, result.stderr_total, spec.max_stderr_bytes, {}};
+    if (spec.hash_output) {
+        out_sink.hash.emplace();
+        err_sink.hash.emplace();
+    }
     bool out_open = true, err_open = true;
     char buffer[65536];
     while (out_open || err_open) {
@@ -257,22 +287,19 @@ ProcessResult run_process(const ProcessSpec& spec) {
                 in.close_write();
             }
         }
-        const auto drain = [&](int idx, int fd, bool& open, std::string& data, std::size_t& total,
-                               std::size_t cap) {
+        const auto drain = [&](int idx, int fd, bool& open, StreamSink& sink) {
             if (idx < 0 || !(fds[idx].revents & (POLLIN | POLLHUP | POLLERR))) {
                 return;
             }
             const ssize_t r = ::read(fd, buffer, sizeof buffer);
             if (r > 0) {
-                append_capped(data, total, cap, buffer, static_cast<std::size_t>(r));
+                sink.add(buffer, static_cast<std::size_t>(r));
             } else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
                 open = false;
             }
         };
-        drain(out_idx, out.read_end(), out_open, result.stdout_data, result.stdout_total,
-              spec.max_stdout_bytes);
-        drain(err_idx, err.read_end(), err_open, result.stderr_data, result.stderr_total,
-              spec.max_stderr_bytes);
+        drain(out_idx, out.read_end(), out_open, out_sink);
+        drain(err_idx, err.read_end(), err_open, err_sink);
     }
     in.close_write();
     // The output is closed; the child may still run (it closed its stdout, or it ignores its
@@ -284,6 +311,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
         std::this_thread::sleep_for(std::chrono::milliseconds(std::min(stopper.slice_ms(), 1)));
     }
     const int status = guard.finish();
+    if (spec.hash_output) {
+        result.stdout_sha256 = out_sink.hash->hex_digest();
+        result.stderr_sha256 = err_sink.hash->hex_digest();
+    }
     // A child that ended while the run was being cancelled may have been killed by that
     // cancellation (the Failsafe signals child groups itself): its output is not an answer.
     if (!result.timed_out && spec.cancel.cancelled()) {

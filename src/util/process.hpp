@@ -27,6 +27,11 @@ struct ProcessSpec {
     /// When set, the child's process group is registered here while it lives, so that an
     /// interrupted process can kill it (see orchestrator::Failsafe).
     ChildRegistry* children = nullptr;
+    /// Hash every byte of stdout and stderr (ProcessResult::*_sha256), the capped ones too.
+    bool hash_output = false;
+    /// Also kill the descendants that left the child's process group (a new session, as
+    /// bubblewrap's sandbox init), and wait until they are gone before returning.
+    bool kill_descendants = false;
 };
 
 struct ProcessResult {
@@ -38,6 +43,8 @@ struct ProcessResult {
     std::string stderr_data;
     std::size_t stdout_total = 0;  ///< bytes produced, including those beyond the cap
     std::size_t stderr_total = 0;
+    std::string stdout_sha256;  ///< spec.hash_output: SHA-256 of all stdout, beyond the cap too
+    std::string stderr_sha256;
 };
 
 /// The caller ignores SIGPIPE (both binaries do), so a child that exits before reading all of

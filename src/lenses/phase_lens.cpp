@@ -1,0 +1,304 @@
+#include "lenses/phase_lens.hpp"
+
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "contracts/enums.hpp"
+#include "dispatch/dispatcher.hpp"
+#include "dispatch/findings.hpp"
+#include "exec/exec_error.hpp"
+#include "exec/language.hpp"
+#include "exec/policy.hpp"
+#include "exec/test_summary.hpp"
+#include "exec/tree_executor.hpp"
+#include "lenses/output_locations.hpp"
+#include "lenses/phase_options.hpp"
+
+namespace qa::lenses {
+namespace {
+
+using contracts::ErrorCode;
+
+enum class Check { formatter, linter, build, tests };
+
+constexpr std::size_t kMaxLocations = 20;
+
+std::optional<Check> check_of(const std::optional<std::string>& sub) {
+    if (sub == std::optional<std::string>("formatter"))
+        return Check::formatter;
+    if (sub == std::optional<std::string>("linter"))
+        return Check::linter;
+    if (sub == std::optional<std::string>("build"))
+        return Check::build;
+    if (sub == std::optional<std::string>("tests"))
+        return Check::tests;
+    return std::nullopt;
+}
+
+/// What one check runs, or why it runs nothing.
+struct Planned {
+    exec::CheckCommands commands;
+    std::string skipped;  ///< why the check does not apply (skip_build, no build step)
+    std::string missing;  ///< why it cannot run (no command): the lens fails
+    std::string language;
+};
+
+Planned plan_check(Check check, const PhaseOptions& options, const exec::TreeExecutor& tree,
+                   const std::vector<std::string>& changed) {
+    Planned p;
+    const exec::HasRootFile has = [&tree](std::string_view name) { return tree.has_file(name); };
+    const std::optional<exec::Language> language =
+        options.language ? exec::parse_language(*options.language) : exec::detect_language(has);
+    p.language = language ? std::string(exec::to_string(*language)) +
+                                (options.language ? "" : " (detected from the tree's root files)")
+                          : "not detected";
+    const exec::LanguageDefaults defaults =
+        language ? exec::language_defaults(*language, has, changed) : exec::LanguageDefaults{};
+    const auto pick = [&](const std::optional<std::string>& custom,
+                          const exec::CheckCommands& fallback) {
+        if (custom) {
+            p.commands.commands.push_back(exec::split_command(*custom));
+        } else {
+            p.commands = fallback;
+        }
+    };
+    const char* key = "";
+    switch (check) {
+        case Check::formatter:
+            pick(options.formatCommand, defaults.formatter);
+            key = "format_command";
+            break;
+        case Check::linter:
+            pick(options.lintCommand, defaults.linter);
+            key = "lint_command";
+            break;
+        case Check::build:
+            if (options.skipBuild) {
+                p.skipped = "skip_build = true";
+                return p;
+            }
+            pick(options.buildCommand, defaults.build);
+            key = "build_command";
+            if (p.commands.commands.empty() && language) {
+                p.skipped = p.language + " has no build step";  // seed 004: skipped
+                return p;
+            }
+            break;
+        case Check::tests:
+            if (options.skipTests) {
+                p.skipped = "skip_tests = true";
+                return p;
+            }
+            pick(options.testCommand, defaults.tests);
+            key = "test_command";
+            break;
+    }
+    if (p.commands.commands.empty()) {
+        p.missing = std::string("no default command for this check (language ") + p.language +
+                    "); set lenses.phase.options." + key;
+    }
+    return p;
+}
+
+std::string display(const exec::CheckCommands& commands) {
+    std::string out;
+    for (const auto& argv : commands.commands) {
+        out += (out.empty() ? "" : " && ") + exec::display_command(argv);
+    }
+    return out;
+}
+
+contracts::LensResult with_zero_usage(contracts::LensResult r) {
+    r.usage.inputTokens = 0;
+    r.usage.outputTokens = 0;
+    r.usage.totalTokens = 0;
+    r.usage.costUsd = 0.0;
+    r.usage.unavailableReason = std::nullopt;
+    return r;
+}
+
+contracts::LensResult failed(const contracts::LensPlan& plan, const std::string& why,
+                             std::vector<ErrorCode> codes,
+                             std::optional<contracts::ExecutionAudit> audit = std::nullopt) {
+    auto r = with_zero_usage(dispatch::failed_result(plan, why, std::move(codes)));
+    r.executionAudit = std::move(audit);
+    return r;
+}
+
+/// The blocking findings of a failed check: one at each file of the tree its output names (or
+/// that it changed), else one at the configuration that asked for the check.
+std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPlan& plan,
+                                            const exec::PlanExecution& ex,
+                                            const exec::TreeExecutor& tree,
+                                            const std::string& command,
+                                            const std::string& problem) {
+    const std::string rule = "phase-" + *plan.subLensId;
+    std::string output;
+    std::optional<int> exit_code;
+    for (const auto& o : ex.outcomes) {
+        output += o.run.out.kept + "\n" + o.run.err.kept + "\n";
+        exit_code = o.run.exitCode;
+    }
+    const json::Value exit_value =
+        exit_code ? json::Value(static_cast<std::int64_t>(*exit_code)) : json::Value(nullptr);
+    std::vector<OutputLocation> at;
+    for (const auto& path : ex.changedFiles) {
+        at.push_back({path, 1});
+    }
+    const auto in_tree = [&tree](const std::string& path) { return tree.has_file(path); };
+    for (auto& l : output_locations(output, ex.checkoutDir.string(), in_tree, kMaxLocations)) {
+        if (std::none_of(at.begin(), at.end(),
+                         [&](const OutputLocation& a) { return a.file == l.file; })) {
+            at.push_back(std::move(l));
+        }
+    }
+    if (at.empty()) {
+        at.push_back({std::string(config::kConfigFileName), 1});
+    }
+    std::vector<contracts::Finding> out;
+    for (const auto& l : at) {
+        const bool changed = std::find(ex.changedFiles.begin(), ex.changedFiles.end(), l.file) !=
+                             ex.changedFiles.end();
+        const std::string summary =
+            changed ? "changed by the " + *plan.subLensId + " `" + command +
+                          "` (check mode: it ran on a checkout, your file is untouched)"
+                    : problem;
+        json::Object evidence{
+            {"check", *plan.subLensId}, {"command", command}, {"exitCode", exit_value}};
+        if (check == Check::tests) {
+            const auto failing = exec::failing_test_count(output);
+            evidence.emplace_back(
+                "failingCount",
+                failing ? json::Value(static_cast<std::int64_t>(*failing)) : json::Value(nullptr));
+        }
+        out.push_back(dispatch::make_finding(plan, rule, contracts::Severity::high, true, l.file,
+                                             l.line, summary, json::Value(std::move(evidence)),
+                                             rule + "\n" + l.file + "\n" + command));
+    }
+    return out;
+}
+
+}  // namespace
+
+contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
+                                     const dispatch::LensContext& context) const {
+    const auto check = check_of(plan.subLensId);
+    if (!check) {
+        return failed(plan,
+                      "the phase lens has no sub-lens \"" + plan.subLensId.value_or("") + "\"", {});
+    }
+    PhaseOptions options;
+    try {
+        options = parse_phase_options(context.settings.options);
+    } catch (const PhaseOptionsError& e) {
+        return failed(plan, e.what(), {});
+    }
+    const exec::TreeExecutor* tree = context.services.execution;
+    if (tree == nullptr) {
+        return failed(plan,
+                      "this run offers no command execution (only `qa-skill run` and the hooks "
+                      "run execution lenses)",
+                      {ErrorCode::EXECUTION_DENIED});
+    }
+    const Planned planned = plan_check(*check, options, *tree, plan.changedFiles);
+    std::vector<std::string> summary = {"language: " + planned.language};
+    if (!planned.skipped.empty()) {
+        summary.push_back(*plan.subLensId + " skipped: " + planned.skipped);
+        return with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+    }
+    if (!planned.missing.empty()) {
+        return failed(plan, planned.missing, {});
+    }
+    std::vector<contracts::ExecutionCommandSpec> specs;
+    for (const auto& argv : planned.commands.commands) {
+        specs.push_back({static_cast<std::int64_t>(specs.size()) + 1, argv,
+                         contracts::CwdMode::ephemeral_worktree, *plan.subLensId});
+    }
+    const std::string command = display(planned.commands);
+    summary.push_back("command: " + command);
+    const bool check_mode = *check == Check::formatter || *check == Check::linter;
+
+    exec::PlanExecution ex;
+    std::int64_t retries = 0;
+    bool passed = false;
+    for (std::int64_t attempt = 0;; ++attempt) {
+        try {
+            ex = tree->execute(plan, context.settings.permissionProfile, specs, check_mode,
+                               context.cancel);
+        } catch (const exec::ExecError& e) {
+            return failed(plan, e.what(), {e.code()});
+        }
+        if (ex.cancelled) {
+            return failed(plan, "cancelled while `" + command + "` ran; its sandbox was killed", {},
+                          ex.audit);
+        }
+        const bool listed = planned.commands.outputIsFailure &&
+                            std::any_of(ex.outcomes.begin(), ex.outcomes.end(), [](const auto& o) {
+                                return o.run.out.total > 0 || o.run.err.total > 0;
+                            });
+        passed = !ex.failure && !listed && ex.changedFiles.empty();
+        if (passed || ex.failure == ErrorCode::EXECUTION_TIMEOUT || attempt >= options.maxRetries ||
+            context.should_stop()) {
+            break;
+        }
+        ++retries;  // flaky tests: seed 004's max_retries
+    }
+    if (retries > 0) {
+        summary.push_back(std::to_string(retries) + " retr" + (retries == 1 ? "y" : "ies") +
+                          (passed ? " before it passed" : ", all failed"));
+    }
+    for (const auto& o : ex.outcomes) {
+        if (o.run.out.truncated() || o.run.err.truncated()) {
+            summary.push_back("output of command " + std::to_string(o.spec.ordinal) +
+                              " kept up to the profile's cap: " +
+                              std::to_string(o.run.out.kept.size() + o.run.err.kept.size()) +
+                              " of " + std::to_string(o.run.out.total + o.run.err.total) +
+                              " bytes (all of it is hashed in the execution audit)");
+        }
+    }
+    if (passed) {
+        auto r = with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+        r.executionAudit = ex.audit;
+        return r;
+    }
+    if (ex.failure == ErrorCode::EXECUTION_TIMEOUT) {
+        // Seed 002: strict fails on a required execution failure; best_effort lets a
+        // non-required lens degrade, with the code (a required one still fails the run).
+        summary.push_back("EXECUTION_TIMEOUT: " + ex.failureMessage);
+        if (context.run.skill.runMode == contracts::RunMode::strict) {
+            auto r = failed(plan, summary.back(), {ErrorCode::EXECUTION_TIMEOUT}, ex.audit);
+            r.evidenceSummary = std::move(summary);
+            return r;
+        }
+        auto r = with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+        r.status = contracts::LensStatus::degraded;
+        r.degraded = true;
+        r.errorCodes.push_back(ErrorCode::EXECUTION_TIMEOUT);
+        r.executionAudit = ex.audit;
+        return r;
+    }
+    std::string problem = *plan.subLensId + " failed: " +
+                          (ex.failure ? ex.failureMessage : "`" + command + "` reported issues");
+    if (*check == Check::tests) {
+        std::string output;
+        for (const auto& o : ex.outcomes) {
+            output += o.run.out.kept + "\n" + o.run.err.kept + "\n";
+        }
+        const auto failing = exec::failing_test_count(output);
+        problem = failing ? std::to_string(*failing) + " failing test(s): " + problem
+                          : problem +
+                                " (the failing count could not be read from the test "
+                                "runner's summary)";
+    }
+    summary.push_back(problem);
+    auto r = with_zero_usage(dispatch::completed_result(
+        plan, findings_of(*check, plan, ex, *tree, command, problem), std::move(summary)));
+    if (ex.failure) {
+        r.errorCodes.push_back(*ex.failure);
+    }
+    r.executionAudit = ex.audit;
+    return r;
+}
+
+}  // namespace qa::lenses

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "contracts/types.hpp"
+#include "dispatch/services.hpp"
+#include "exec/runner.hpp"
+#include "exec/tree_executor.hpp"
+#include "exec/trust.hpp"
+#include "git/change_set.hpp"
+#include "git/libgit2.hpp"
+#include "git/repository.hpp"
+
+namespace qa::orchestrator {
+
+/// What execution lenses need from the process, read by the binaries (never by library code):
+/// the trust store's location and override (QA_SKILL_TRUST) and bubblewrap's environment.
+struct ExecutionEnv {
+    exec::TrustEnv trust;
+    exec::RunnerEnv runner;
+
+    static ExecutionEnv from_process();
+};
+
+/// The execution service of one checked change (services.execution), or nullptr when no plan
+/// is an execution lens's (nothing is read then, not even the trust store). Execution is
+/// offered only when `env` is given; otherwise, or when the configuration is not trusted, the
+/// service refuses every plan with EXECUTION_DENIED and a message naming what to do. The tree
+/// under test is the index for a staged change set, its head commit otherwise.
+std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
+    const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
+    const config::Config& config, const std::optional<ExecutionEnv>& env,
+    const std::vector<contracts::LensPlan>& plans, const git::ChangeSet& changes,
+    const std::string& execution_key, const dispatch::CommandRunner& commands);
+
+}  // namespace qa::orchestrator
