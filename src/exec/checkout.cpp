@@ -11,6 +11,7 @@
 
 #include "git/error.hpp"
 #include "git/handle.hpp"  // src/exec is inside libqaskill, which links libgit2 privately
+#include "util/atomic_file.hpp"
 #include "util/file.hpp"
 
 namespace qa::exec {
@@ -170,11 +171,19 @@ ScratchDir::ScratchDir(fs::path dir, fs::path keep_root)
     }
     std::error_code ec;
     fs::remove_all(dir_, ec);
-    fs::create_directories(dir_, ec);
-    if (ec) {
+    // Another plan's ScratchDir may remove a parent it left empty just as this one creates it:
+    // then create again.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        ec.clear();
+        if (fs::create_directories(dir_, ec) || (!ec && fs::is_directory(dir_, ec))) {
+            break;
+        }
+    }
+    if (ec || !fs::is_directory(dir_, ec)) {
         throw util::IoError("create " + dir_.string() + ": " + ec.message());
     }
-    std::ofstream(dir_.string() + ".owner") << ::getpid() << "\n";
+    // Whole or not at all: a sweep in a parallel plan must never read a half-written owner.
+    util::write_file_atomic(dir_.string() + ".owner", std::to_string(::getpid()) + "\n");
 }
 
 ScratchDir::~ScratchDir() {
@@ -214,8 +223,9 @@ std::size_t sweep_stale_execution_dirs(const fs::path& repo_root) {
     for (const auto& owner : owners) {
         long pid = 0;
         std::ifstream(owner) >> pid;
-        if (pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)) {
-            continue;  // still running
+        if (pid <= 0 || pid == ::getpid() || ::kill(static_cast<pid_t>(pid), 0) == 0 ||
+            errno == EPERM) {
+            continue;  // still running (this process's other plans included), or unreadable
         }
         fs::path dir = owner;
         dir.replace_extension();
