@@ -33,7 +33,7 @@ struct Shared {
     std::vector<SlotState> states;
     std::vector<Clock::time_point> deadlines;
     std::vector<std::stop_source> stops;        ///< per plan: set to ask a lens to give up
-    std::vector<Clock::time_point> stopped_at;  ///< when stops[i] was set
+    std::vector<Clock::time_point> stopped_at;  ///< when the supervisor stopped slot i (or saw it)
     std::vector<bool> overdue;                  ///< past stopped_at + grace, still running
     std::size_t next = 0;
     std::size_t idle_workers = 0;  ///< workers that found the queue empty and returned
@@ -183,7 +183,9 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                     wake = std::min(wake, shared.deadlines[i]);
                     continue;
                 }
-                if (!shared.stops[i].stop_requested()) {
+                // The grace runs from when the supervisor first sees the stop: a signal forwards
+                // the run's cancellation to stops[i] at once, without recording when.
+                if (shared.stopped_at[i] == Clock::time_point{}) {
                     shared.stops[i].request_stop();
                     shared.stopped_at[i] = now;
                 }

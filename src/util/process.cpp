@@ -14,6 +14,7 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "util/child_registry.hpp"
 #include "util/process_tree.hpp"
@@ -115,9 +116,10 @@ class ChildGuard {
             return status_;
         }
         reaped_ = true;
-        // Listed while the child still holds them: once it dies they are reparented away.
-        const std::vector<pid_t> tree =
-            kill_descendants_ ? descendants(pid_) : std::vector<pid_t>{};
+        // Listed while the child still holds them: once it dies they are reparented away (a
+        // signal may have killed it already, hence also the ones remembered while it ran).
+        std::vector<pid_t> tree = kill_descendants_ ? descendants(pid_) : std::vector<pid_t>{};
+        tree.insert(tree.end(), known_.begin(), known_.end());
         // Before reaping: the zombie keeps the group id from being reused.
         ::kill(-pid_, SIGKILL);
         for (const pid_t p : tree) {
@@ -134,10 +136,31 @@ class ChildGuard {
         return status_;
     }
 
+    /// With kill_descendants: notes the child's children and grandchildren now (at most every
+    /// 20 ms), so that finish() still finds them when the child died first (bubblewrap killed
+    /// by a signal: its sandbox init, whose death empties its pid namespace, is reparented).
+    void remember_descendants() {
+        if (!kill_descendants_ || reaped_) {
+            return;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_look_ < std::chrono::milliseconds(20)) {
+            return;
+        }
+        last_look_ = now;
+        for (const pid_t p : descendants(pid_, 2)) {
+            if (std::find(known_.begin(), known_.end(), p) == known_.end()) {
+                known_.push_back(p);
+            }
+        }
+    }
+
   private:
     pid_t pid_;
     ChildRegistry* registry_;
     bool kill_descendants_;
+    std::vector<pid_t> known_;
+    std::chrono::steady_clock::time_point last_look_{};
     bool reaped_ = false;
     int status_ = 0;
 };
@@ -250,6 +273,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     bool out_open = true, err_open = true;
     char buffer[65536];
     while (out_open || err_open) {
+        guard.remember_descendants();
         if (stopper.stopped(result)) {
             break;
         }
@@ -305,6 +329,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // The output is closed; the child may still run (it closed its stdout, or it ignores its
     // stdin). The same deadline and token cover this wait.
     while (!result.timed_out && !result.cancelled && !guard.exited()) {
+        guard.remember_descendants();
         if (stopper.stopped(result)) {
             break;
         }

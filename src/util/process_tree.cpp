@@ -8,15 +8,19 @@
 #include <iterator>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace qa::util {
 
-std::vector<pid_t> descendants(pid_t root) {
+std::vector<pid_t> descendants(pid_t root, int max_depth) {
     std::vector<pid_t> found;
-    std::vector<pid_t> queue = {root};
+    std::vector<std::pair<pid_t, int>> queue = {{root, 0}};
     while (!queue.empty()) {
-        const pid_t p = queue.back();
+        const auto [p, depth] = queue.back();
         queue.pop_back();
+        if (depth >= max_depth) {
+            continue;
+        }
         std::error_code ec;
         const std::filesystem::path tasks = "/proc/" + std::to_string(p) + "/task";
         for (auto it = std::filesystem::directory_iterator(tasks, ec);
@@ -25,7 +29,7 @@ std::vector<pid_t> descendants(pid_t root) {
             long child = 0;
             while (in >> child) {
                 found.push_back(static_cast<pid_t>(child));
-                queue.push_back(static_cast<pid_t>(child));
+                queue.emplace_back(static_cast<pid_t>(child), depth + 1);
             }
         }
     }

@@ -11,7 +11,8 @@ namespace qa::util {
 /// /proc/<pid>/task/<tid>/children. A process that started its own session (bubblewrap's
 /// sandbox init runs under --new-session) is outside its parent's process group, so killing
 /// the group alone does not reach it; this list does.
-std::vector<pid_t> descendants(pid_t root);
+/// `max_depth` bounds the walk (1: the children only).
+std::vector<pid_t> descendants(pid_t root, int max_depth = 1 << 30);
 
 /// True when `pid` runs nothing any more: gone from /proc, or a zombie.
 bool is_gone(pid_t pid);

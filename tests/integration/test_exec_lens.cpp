@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <thread>
 
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
@@ -461,4 +462,105 @@ TEST_CASE(
     const auto after = qa::test::capture_state(sb, repo);
     INFO(before.diff(after));
     CHECK(after == before);
+}
+
+TEST_CASE(
+    "phase lens in the pre-commit hook: git commit tests the staged tree, not the working tree",
+    "[exec][lens][integration][hooks]") {
+    HookSandbox sb;
+    const auto repo = python_project(sb, "py", Setup{});
+    const ProcResult install = sb.qa(repo, "install");
+    INFO(install.describe());
+    REQUIRE(install.exit_code == 0);
+    trust(sb, repo);
+    const std::string head = sb.git_ok(repo, "rev-parse HEAD");
+
+    // A staged breakage with a fix on disk only: the commit would record the breakage.
+    qa::test::write_file(repo / "calc.py", kBadCalc);
+    sb.git_ok(repo, "add calc.py");
+    qa::test::write_file(repo / "calc.py", kGoodCalc);
+    const ProcResult blocked = sb.git_in(repo, "commit -m broken");
+    INFO(blocked.describe());
+    CHECK(blocked.exit_code != 0);
+    CHECK(blocked.err.find("test_calc.py:8") != std::string::npos);
+    CHECK(blocked.err.find("phase-tests") != std::string::npos);
+    CHECK(sb.git_ok(repo, "rev-parse HEAD") == head);
+
+    // A staged fix with a breakage on disk only: the commit records the fix and passes.
+    qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# fixed\n");
+    sb.git_ok(repo, "add calc.py");
+    qa::test::write_file(repo / "calc.py", kBadCalc);
+    const ProcResult passed = sb.git_in(repo, "commit -m fixed");
+    INFO(passed.describe());
+    CHECK(passed.exit_code == 0);
+    CHECK(sb.git_ok(repo, "rev-parse HEAD") != head);
+    CHECK(qa::test::read_bytes(repo / "calc.py") == kBadCalc);  // the user's file, as left
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+}
+
+TEST_CASE("phase lens in the pre-push hook: git push tests the pushed commit",
+          "[exec][lens][integration][hooks]") {
+    HookSandbox sb;
+    const auto remote = sb.init("remote.git", true);
+    const auto repo = python_project(sb, "py", Setup{});
+    sb.git_ok(repo, "remote add origin " + shell_quote(remote.string()));
+    sb.git_ok(repo, "push -q origin main");
+    const ProcResult install = sb.qa(repo, "install");
+    INFO(install.describe());
+    REQUIRE(install.exit_code == 0);
+    trust(sb, repo);
+    const auto branch_with = [&](const std::string& branch, const std::string& calc) {
+        sb.git_ok(repo, "checkout -q -b " + branch + " main");
+        qa::test::write_file(repo / "calc.py", calc);
+        sb.git_ok(repo, "commit -q --no-verify -am " + branch);
+        sb.git_ok(repo, "checkout -q main");
+    };
+    branch_with("bad", kBadCalc);
+    branch_with("good", std::string(kGoodCalc) + "# reviewed\n");
+    // The working tree holds the opposite of what is pushed: it must not matter.
+    qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# local\n");
+    const ProcResult refused = sb.git_in(repo, "push origin bad");
+    INFO(refused.describe());
+    CHECK(refused.exit_code != 0);
+    CHECK(refused.err.find("test_calc.py:8") != std::string::npos);
+    CHECK(sb.git_ok(remote, "for-each-ref").find("refs/heads/bad") == std::string::npos);
+
+    qa::test::write_file(repo / "calc.py", kBadCalc);
+    const ProcResult pushed = sb.git_in(repo, "push origin good");
+    INFO(pushed.describe());
+    CHECK(pushed.exit_code == 0);
+    CHECK(sb.git_ok(remote, "for-each-ref").find("refs/heads/good") != std::string::npos);
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+}
+
+TEST_CASE(
+    "SIGTERM to the hook while a sandboxed test runs kills it at once and leaves no process "
+    "and no checkout",
+    "[exec][lens][integration][signal]") {
+    HookSandbox sb;
+    Setup setup;
+    setup.options = "test_command = \"python3 -c \\\"import time; time.sleep(3222)\\\"\"\n";
+    const auto repo = python_project(sb, "py", setup);
+    trust(sb, repo);
+    qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# touched\n");
+    sb.git_ok(repo, "add calc.py");
+    qa::test::ShellChild hook(sb.script(repo, shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit"));
+    // Wait (boundedly) for the sandboxed test to be running.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (processes_with("time.sleep(3222)") == 0 && !hook.finished() &&
+           std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    REQUIRE(processes_with("time.sleep(3222)") > 0);
+    REQUIRE(fs::exists(repo / ".worktrees"));
+    hook.send(SIGTERM);
+    const ProcResult r = hook.wait(std::chrono::seconds(60));
+    INFO(r.describe());
+    CHECK_FALSE(r.timed_out);
+    REQUIRE(r.exited);  // never a death by the signal
+    CHECK(r.exit_code == 3);
+    // Gone when the hook has exited, not eventually.
+    CHECK(processes_with("time.sleep(3222)") == 0);
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+    CHECK(r.out.find("PASS") == std::string::npos);
 }

@@ -10,8 +10,8 @@ using qa::config::parse_config;
 
 namespace {
 
-const std::vector<std::string> kLenses = {"architecture", "consistency", "performance", "security",
-                                          "style"};
+const std::vector<std::string> kLenses = {"architecture", "consistency", "performance",
+                                          "phase",        "security",    "style"};
 
 /// The error a config text produces; fails the test when it parses.
 ConfigError error_of(const std::string& text) {

@@ -41,11 +41,11 @@ std::string canonical_plans(const std::vector<contracts::LensPlan>& plans) {
 
 }  // namespace
 
-TEST_CASE("the built-in registry validates and lists the five lenses", "[plan]") {
+TEST_CASE("the built-in registry validates and lists its six lenses", "[plan]") {
     const auto& registry = plan::builtin_registry();
     const auto ids = registry.lens_ids();
     CHECK(ids == std::vector<std::string>{"security", "style", "architecture", "consistency",
-                                          "performance"});
+                                          "performance", "phase"});
     CHECK(registry.lensClassPriority.size() == 5);
 }
 

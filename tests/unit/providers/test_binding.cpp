@@ -10,8 +10,8 @@ using namespace qa;
 
 namespace {
 
-const std::vector<std::string> kLenses = {"architecture", "consistency", "performance", "security",
-                                          "style"};
+const std::vector<std::string> kLenses = {"architecture", "consistency", "performance",
+                                          "phase",        "security",    "style"};
 
 config::Config parse(const std::string& text) {
     return config::parse_config(text, "cfg.toml", kLenses);
