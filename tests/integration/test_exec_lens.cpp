@@ -359,7 +359,9 @@ TEST_CASE(
     HookSandbox sb;
     Setup setup;
     setup.commandTimeoutMs = 500;
-    setup.options = "test_command = \"python3 -c \\\"import time; time.sleep(3111)\\\"\"\n";
+    // The sleep carries this test's pid, so processes of other test runs never count.
+    const std::string sleeper = "time.sleep(3111." + std::to_string(::getpid()) + ")";
+    setup.options = "test_command = \"python3 -c \\\"import time; " + sleeper + "\\\"\"\n";
     const auto repo = python_project(sb, "py", setup);
     trust(sb, repo);
     qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# touched\n");
@@ -406,7 +408,7 @@ TEST_CASE(
         CHECK(phase_results(r).at("tests")->find("status")->as_string() == "degraded");
         CHECK(skill_result(r).find("finalVerdict")->find("status")->as_string() == "FAIL");
     }
-    CHECK(processes_with("time.sleep(3111)") == 0);
+    CHECK(processes_with(sleeper) == 0);
     CHECK_FALSE(fs::exists(repo / ".worktrees"));
 }
 
@@ -539,7 +541,8 @@ TEST_CASE(
     "[exec][lens][integration][signal]") {
     HookSandbox sb;
     Setup setup;
-    setup.options = "test_command = \"python3 -c \\\"import time; time.sleep(3222)\\\"\"\n";
+    const std::string sleeper = "time.sleep(3222." + std::to_string(::getpid()) + ")";
+    setup.options = "test_command = \"python3 -c \\\"import time; " + sleeper + "\\\"\"\n";
     const auto repo = python_project(sb, "py", setup);
     trust(sb, repo);
     qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# touched\n");
@@ -547,11 +550,11 @@ TEST_CASE(
     qa::test::ShellChild hook(sb.script(repo, shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit"));
     // Wait (boundedly) for the sandboxed test to be running.
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (processes_with("time.sleep(3222)") == 0 && !hook.finished() &&
+    while (processes_with(sleeper) == 0 && !hook.finished() &&
            std::chrono::steady_clock::now() < until) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    REQUIRE(processes_with("time.sleep(3222)") > 0);
+    REQUIRE(processes_with(sleeper) > 0);
     REQUIRE(fs::exists(repo / ".worktrees"));
     hook.send(SIGTERM);
     const ProcResult r = hook.wait(std::chrono::seconds(60));
@@ -560,7 +563,7 @@ TEST_CASE(
     REQUIRE(r.exited);  // never a death by the signal
     CHECK(r.exit_code == 3);
     // Gone when the hook has exited, not eventually.
-    CHECK(processes_with("time.sleep(3222)") == 0);
+    CHECK(processes_with(sleeper) == 0);
     CHECK_FALSE(fs::exists(repo / ".worktrees"));
     CHECK(r.out.find("PASS") == std::string::npos);
 }

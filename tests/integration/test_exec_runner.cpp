@@ -183,10 +183,13 @@ TEST_CASE(
     const auto repo = sb.repo_with_commit("repo");
     auto p = profile(PermissionProfileId::exec_sandboxed_network_off, {{"sh", "-c"}, {"true"}});
     p.profile.commandTimeoutMs = 300;
+    const std::string pid = std::to_string(::getpid());
     // A background child and a grandchild in a new session: the pid namespace takes them too.
     const auto plan = request(
         repo, p,
-        {cmd(1, {"sh", "-c", "sleep 3011 & setsid sleep 3012 & sleep 3013"}), cmd(2, {"true"})});
+        {cmd(1, {"sh", "-c",
+                 "sleep 3011." + pid + " & setsid sleep 3012." + pid + " & sleep 3013." + pid}),
+         cmd(2, {"true"})});
     for (int run = 0; run < 2; ++run) {  // and the same mapping every time
         const auto result = execute(repo, plan);
         REQUIRE(result.failure == ErrorCode::EXECUTION_TIMEOUT);
@@ -194,7 +197,9 @@ TEST_CASE(
         CHECK(result.audit.commands[0].timedOut);
         CHECK_FALSE(result.audit.commands[0].exitCode.has_value());
         CHECK(result.failureMessage.find("timeout") != std::string::npos);
-        for (const char* token : {"sleep 3011", "sleep 3012", "sleep 3013"}) {
+        // The tokens carry this test's pid: other test runs on the machine have their own.
+        for (const std::string& token :
+             {"sleep 3011." + pid, "sleep 3012." + pid, "sleep 3013." + pid}) {
             INFO(token);
             CHECK(processes_with(token) == 0);
         }
