@@ -24,8 +24,8 @@ namespace {
 using qa::util::UsageError;
 
 constexpr const char* kUsage =
-    "qa-skill-hook pre-commit | pre-merge-commit | pre-push <remote> <url> | pre-receive | "
-    "--dry-run  [options]";
+    "qa-skill-hook pre-commit [FILE...] | pre-merge-commit | pre-push <remote> <url> | "
+    "pre-receive | --dry-run  [options]";
 
 const qa::util::OptionSpec kHookOptions[] = {
     {"dry-run", "run what the pre-commit hook would run; print the plan and verdict; never block",
@@ -60,10 +60,39 @@ std::string read_hook_stdin() {
     return input;
 }
 
+/// The push the pre-commit framework describes in its environment, when it runs a pre-push
+/// hook (it consumes git's stdin itself): the first pushed ref, from PRE_COMMIT_FROM_REF (the
+/// remote's commit, unset on the first push of a new repository) to PRE_COMMIT_TO_REF (unset
+/// then too: the local branch's tip). nullopt outside the framework's pre-push.
+std::optional<qa::git::PushUpdate> framework_push(const qa::orchestrator::RunRequest& request) {
+    const auto local = env("PRE_COMMIT_LOCAL_BRANCH");
+    const auto remote = env("PRE_COMMIT_REMOTE_BRANCH");
+    if (!local || !remote) {
+        return std::nullopt;
+    }
+    qa::git::PushUpdate update;
+    update.local_ref = *local;
+    update.remote_ref = *remote;
+    const auto to = env("PRE_COMMIT_TO_REF");
+    update.local_sha = qa::orchestrator::resolve_commit(request, to.value_or(*local));
+    // No FROM_REF: the framework found no commit of the push on the remote (a new repository),
+    // so everything is sent, as for a new ref.
+    update.remote_sha = env("PRE_COMMIT_FROM_REF").value_or(std::string(40, '0'));
+    return update;
+}
+
 /// Fills in the request for a pre-push: git's own hook gives refs on stdin; the pre-commit
-/// framework consumes stdin and passes PRE_COMMIT_FROM_REF/TO_REF instead.
+/// framework consumes stdin and describes the push in its environment instead.
 void prepare_pre_push(qa::orchestrator::RunRequest& request,
                       const std::vector<std::string>& positional) {
+    if (auto update = framework_push(request)) {
+        // Judged as git's own pre-push judges it: every commit the push sends, each on its own.
+        request.kind = qa::orchestrator::ChangeKind::pushed;
+        request.remote = positional.size() >= 2 ? positional[1] : "origin";
+        request.pushUpdates = {std::move(*update)};
+        return;
+    }
+    // `pre-commit run --hook-stage push --from-ref A --to-ref B` (CI): the range A...B.
     const auto from = env("PRE_COMMIT_FROM_REF");
     const auto to = env("PRE_COMMIT_TO_REF");
     if (from && to) {
@@ -116,6 +145,12 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
             throw UsageError("--dry-run runs the pre-commit check and takes no hook name");
         }
         request.kind = qa::orchestrator::ChangeKind::staged;
+    } else if (hook == "pre-commit" && args.positional.size() > 1) {
+        // File names come from the pre-commit framework (pass_filenames): git passes none.
+        // `pre-commit run --all-files` or `--files` then audits those files, a commit its diff.
+        request.kind = qa::orchestrator::ChangeKind::files;
+        request.files.assign(args.positional.begin() + 1, args.positional.end());
+        action = "commit";
     } else if (hook == "pre-commit" || hook == "pre-merge-commit") {
         // pre-merge-commit: git runs it for a merge that needs no conflict resolution, with the
         // merge result in the index; it is judged as the commit it is.

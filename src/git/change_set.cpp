@@ -511,19 +511,29 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
     return result;
 }
 
-ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
-    if (repo.is_bare()) {
-        // A bare repository (a server) has no index worth the name: its content is HEAD's tree.
-        return repo.head_sha() ? all_files(repo, "HEAD", options)
-                               : ChangeSet{kEmptyTreeSha, kEmptyTreeSha, {}, false};
-    }
+namespace {
+
+/// Every file of the index as added, or only those in `paths` when given.
+ChangeSet index_as_added(const Repository& repo, const std::span<const std::string>* paths,
+                         const DiffOptions& options) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo.raw()), "read the index");
     require_merged(index.get());
     if (options.reader != nullptr) {
         options.reader->trust_index(index.get());
     }
-    const git_diff_options opts = diff_options();
+    git_diff_options opts = diff_options();
+    std::vector<char*> pathspec;  // views into `paths`, which outlive the diff
+    if (paths != nullptr) {
+        if (paths->empty()) {
+            return ChangeSet{kEmptyTreeSha, kIndexHead, {}, false};
+        }
+        for (const auto& path : *paths) {
+            pathspec.push_back(const_cast<char*>(path.c_str()));
+        }
+        opts.pathspec = {pathspec.data(), pathspec.size()};
+        opts.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;  // exact paths: a name is not a glob
+    }
     DiffHandle diff;
     check(git_diff_tree_to_index(diff.out(), repo.raw(), nullptr, index.get(), &opts),
           "diff the index");
@@ -532,6 +542,22 @@ ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
     set.head = kIndexHead;
     set.files = collect_all_added(repo, diff.get(), options.reader, options.read_threads);
     return set;
+}
+
+}  // namespace
+
+ChangeSet all_files(const Repository& repo, const DiffOptions& options) {
+    if (repo.is_bare()) {
+        // A bare repository (a server) has no index worth the name: its content is HEAD's tree.
+        return repo.head_sha() ? all_files(repo, "HEAD", options)
+                               : ChangeSet{kEmptyTreeSha, kEmptyTreeSha, {}, false};
+    }
+    return index_as_added(repo, nullptr, options);
+}
+
+ChangeSet index_files(const Repository& repo, std::span<const std::string> paths,
+                      const DiffOptions& options) {
+    return index_as_added(repo, &paths, options);
 }
 
 ChangeSet all_files(const Repository& repo, const std::string& revision,

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -145,6 +146,10 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 /// NUL byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no
 /// lines, whatever `options` says. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
+/// The files of the index named in `paths` (repository-relative, exact: no globbing) as added,
+/// like all_files(repo) restricted to them; a path the index does not hold is left out.
+ChangeSet index_files(const Repository& repo, std::span<const std::string> paths,
+                      const DiffOptions& options = {});
 /// Every file of the tree of `revision` (a commit, tag or tree) as added, like all_files(repo);
 /// head is the commit's sha (the tree's sha when `revision` names a tree).
 ChangeSet all_files(const Repository& repo, const std::string& revision,

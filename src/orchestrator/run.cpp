@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <future>
+#include <set>
 #include <thread>
+#include <tuple>
 
 #include "artifacts/root.hpp"
 #include "artifacts/writer.hpp"
@@ -17,6 +19,7 @@
 #include "git/change_set.hpp"
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
+#include "git/revisions.hpp"
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
 #include "lenses/own_rules.hpp"
@@ -65,6 +68,28 @@ std::string staged_head_id(const git::ChangeSet& changes) {
                           json::Object{{"base", changes.base}, {"files", std::move(files)}}));
 }
 
+/// ChangeKind::files: the staged changes of the named files, and every other named file of the
+/// index whole. Paths the index does not hold (untracked, deleted) are not part of it.
+git::ChangeSet named_files(const git::Repository& repo, const std::vector<std::string>& paths,
+                           const git::DiffOptions& options) {
+    const std::set<std::string, std::less<>> named(paths.begin(), paths.end());
+    git::ChangeSet set = git::staged_changes(repo, options);
+    std::erase_if(set.files, [&](const git::FileChange& f) { return named.count(f.path) == 0; });
+    std::set<std::string, std::less<>> unchanged = named;
+    for (const auto& f : set.files) {
+        unchanged.erase(f.path);
+    }
+    const std::vector<std::string> rest(unchanged.begin(), unchanged.end());
+    for (auto& f : git::index_files(repo, rest, options).files) {
+        set.files.push_back(std::move(f));
+    }
+    std::sort(set.files.begin(), set.files.end(),
+              [](const git::FileChange& a, const git::FileChange& b) {
+                  return std::tie(a.path, a.old_path) < std::tie(b.path, b.old_path);
+              });
+    return set;
+}
+
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
                                 const config::Config& config, bool keep_lines,
                                 const git::BlobReader& reader, std::size_t jobs) {
@@ -76,6 +101,17 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             t.label = "staged changes";
             t.changes = git::staged_changes(repo, options);
             if (const auto head = repo.head_sha()) {
+                t.baseRef = "HEAD";
+            }
+            t.headRef = "index";
+            out.push_back(std::move(t));
+            break;
+        }
+        case ChangeKind::files: {
+            Target t;
+            t.label = "named files";
+            t.changes = named_files(repo, request.files, options);
+            if (repo.head_sha()) {
                 t.baseRef = "HEAD";
             }
             t.headRef = "index";
@@ -232,6 +268,15 @@ bool RunReport::passed() const {
     return std::all_of(runs.begin(), runs.end(), [](const RunOutcome& r) {
         return r.result.finalVerdict.status == contracts::VerdictStatus::PASS;
     });
+}
+
+std::string resolve_commit(const RunRequest& request, const std::string& revision) {
+    const git::LibGit2 lib;
+    const auto repo = open_repository(lib, request);
+    if (!git::names_commit(repo.raw(), revision)) {
+        throw util::UsageError("'" + revision + "' names no commit of this repository");
+    }
+    return git::to_hex(git::resolve_commit(repo.raw(), revision));
 }
 
 RunReport plan_only(const RunRequest& request) {

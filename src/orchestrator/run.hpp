@@ -22,6 +22,10 @@ enum class ChangeKind {
     range,      ///< base...head (CI, `qa-skill run --base X --head Y`)
     all_files,  ///< every tracked file as added (onboarding, baselines)
     pushed,     ///< one run per pushed ref (pre-push)
+    /// Named files (the pre-commit framework's file list): a file with staged changes is judged
+    /// on its staged diff, any other named file of the index whole, so `pre-commit run
+    /// --all-files` audits the tree while a commit judges what it changes.
+    files,
 };
 
 /// Everything a run needs from its caller. Hooks and the CLI only fill this in.
@@ -33,6 +37,7 @@ struct RunRequest {
     std::optional<std::string> head;  ///< --head (range); default HEAD
     std::string remote;               ///< pre-push: the remote's name or URL
     std::vector<git::PushUpdate> pushUpdates;
+    std::vector<std::string> files;  ///< ChangeKind::files: repository-relative paths
     std::optional<std::filesystem::path> configFile;  ///< --config: overrides the tree's config
     std::optional<std::string> runModeOverride;       ///< --run-mode
     std::optional<std::size_t> jobsOverride;          ///< --jobs: host fact, not in SkillInput
@@ -76,6 +81,10 @@ struct RunReport {
 /// then written); a run that completes returns its verdicts, PASS or FAIL. Every thread it
 /// starts has ended when it returns or throws.
 RunReport run(const RunRequest& request, const RunControl& control = {});
+
+/// The commit sha `revision` names in the request's repository. Throws util::UsageError (exit
+/// 2) naming it when it names no commit.
+std::string resolve_commit(const RunRequest& request, const std::string& revision);
 
 /// Plans only (`qa-skill plan`): no lens runs and nothing is written.
 RunReport plan_only(const RunRequest& request);

@@ -124,6 +124,7 @@ config::Config tree_config(const git::Repository& repo, const RunRequest& reques
     switch (request.kind) {
         case ChangeKind::staged:
         case ChangeKind::all_files:
+        case ChangeKind::files:
             return parse_blob(repo, git::index_blob_id(repo, kPath),
                               (repo.is_bare() ? "HEAD:" : "index:") + kPath, known_lens_ids);
         case ChangeKind::range: {

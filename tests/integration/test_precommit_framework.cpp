@@ -128,3 +128,79 @@ TEST_CASE("pre-commit framework: pre-push stage checks --from-ref..--to-ref",
     INFO(fail.describe());
     CHECK(fail.all().find("src/merge.py:2") != std::string::npos);
 }
+
+TEST_CASE("pre-commit framework: run --all-files and --files audit the named files whole",
+          "[hooks][framework]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    // Committed without any hook: the tree already holds a finding that no diff shows.
+    f.sb.add_file(f.user, "src/merge.py", qa::test::conflicted_python());
+    f.sb.add_file(f.user, "src/ok.py", "def ok():\n    return 1\n");
+    f.sb.commit(f.user, "history");
+
+    const ProcResult all = f.try_repo("qa-skill", "--all-files");
+    check_failed(all);
+    INFO(all.describe());
+    CHECK(all.all().find("src/merge.py:2") != std::string::npos);
+
+    const ProcResult one = f.try_repo("qa-skill", "--files src/merge.py");
+    check_failed(one);
+    CHECK(one.all().find("src/merge.py:2") != std::string::npos);
+
+    const ProcResult other = f.try_repo("qa-skill", "--files src/ok.py");
+    INFO(other.describe());
+    CHECK(other.exit_code == 0);
+    CHECK(other.all().find("Passed") != std::string::npos);
+}
+
+TEST_CASE("pre-commit framework: a commit is still judged on its staged diff",
+          "[hooks][framework]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    f.sb.add_file(f.user, "src/merge.py", qa::test::conflicted_python());
+    f.sb.commit(f.user, "history");
+    // A clean line added to a file whose old lines hold a finding: the commit adds nothing bad.
+    qa::test::write_file(f.user / "src/merge.py",
+                         qa::test::conflicted_python() + "def later():\n    return 2\n");
+    f.sb.git_ok(f.user, "add src/merge.py");
+    const ProcResult r = f.try_repo("qa-skill");
+    INFO(r.describe());
+    CHECK(r.exit_code == 0);
+    CHECK(r.all().find("Passed") != std::string::npos);
+}
+
+TEST_CASE("pre-commit framework: the first push of a new repository judges every commit",
+          "[hooks][framework][push]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    const std::string hooks_rev = f.sb.rev_parse(f.hooks_repo, "HEAD");
+    qa::test::write_file(f.user / ".pre-commit-config.yaml",
+                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " +
+                             hooks_rev + "\n    hooks:\n      - id: qa-skill-pre-push\n");
+    f.sb.git_ok(f.user, "add .pre-commit-config.yaml");
+    f.sb.commit(f.user, "framework");
+    // A key committed, then removed: the net diff is clean, one pushed commit is not (and the
+    // remote would keep it in its history for good).
+    f.sb.add_file(f.user, "deploy/id_rsa", qa::test::make_fake_key().pem);
+    f.sb.commit(f.user, "key");
+    f.sb.git_ok(f.user, "rm -q deploy/id_rsa");
+    f.sb.commit(f.user, "removed");
+    const auto remote = f.sb.init("remote.git", true);
+    f.sb.git_ok(f.user, "remote add origin " + shell_quote(remote.string()));
+
+    const std::string env = "PATH=" + shell_quote(f.bin.string() + ":/usr/bin:/bin") +
+                            " PRE_COMMIT_HOME=" + shell_quote(f.pre_commit_home.string()) + " ";
+    const ProcResult installed =
+        f.sb.in(f.user, env + kPreCommit + " install --hook-type pre-push");
+    INFO(installed.describe());
+    REQUIRE(installed.exit_code == 0);
+
+    const ProcResult push = f.sb.in(f.user, env + "git push -q origin main");
+    INFO(push.describe());
+    CHECK(push.exit_code != 0);
+    CHECK(push.all().find("deploy/id_rsa:1") != std::string::npos);
+    CHECK(f.sb.git(remote, "rev-parse -q --verify refs/heads/main").exit_code != 0);
+}
