@@ -215,6 +215,7 @@ class TableReader {
     }
 
     const toml::table& raw() const { return table_; }
+    const std::string& file() const { return file_; }
 
   private:
     const toml::table& table_;
@@ -268,7 +269,37 @@ void check_plain_data(const toml::node& node, const std::string& key, const Tabl
     }
 }
 
-LensSettings read_lens(TableReader& r, LensSettings lens) {
+/// One option a built-in lens reads from `[lenses.<id>.options]` (an integer range).
+struct KnownOption {
+    std::string_view lens;
+    std::string_view key;
+    std::int64_t min;
+    std::int64_t max;
+};
+
+/// The options of the built-in rule lenses. Their options tables admit these keys only, so a
+/// typo or a value that would silently change a verdict (`max_file_bytes = -5`) is an error.
+/// Model, execution and external lenses take options of their own and check them themselves.
+constexpr KnownOption kRuleLensOptions[] = {
+    {"style", "max_file_bytes", 1, INT64_C(1) << 40},
+};
+constexpr std::string_view kRuleLenses[] = {"security", "style", "architecture"};
+
+void check_rule_lens_options(TableReader& options, std::string_view lens_id) {
+    if (std::find(std::begin(kRuleLenses), std::end(kRuleLenses), lens_id) ==
+        std::end(kRuleLenses)) {
+        return;
+    }
+    for (const auto& option : kRuleLensOptions) {
+        if (option.lens == lens_id) {
+            std::int64_t value = 0;
+            options.integer(option.key, value, option.min, option.max);
+        }
+    }
+    options.reject_unknown();
+}
+
+LensSettings read_lens(TableReader& r, LensSettings lens, std::string_view lens_id) {
     r.boolean("enabled", lens.enabled);
     r.boolean("required", lens.required);
     r.string("mode", lens.mode, kLensModes);
@@ -282,6 +313,8 @@ LensSettings read_lens(TableReader& r, LensSettings lens) {
     r.string("overflow_policy", lens.overflowPolicy, kOverflowPolicies);
     if (const toml::table* options = r.table("options")) {
         check_plain_data(*options, r.full_key("options"), r);
+        TableReader known(*options, r.full_key("options"), r.file());
+        check_rule_lens_options(known, lens_id);
         lens.options = to_json(*options);
     }
     r.string_list("exclude", lens.exclude);
@@ -573,9 +606,9 @@ Config parse_config(std::string_view text, const std::string& source,
                 }
                 LensSettings settings;
                 settings.external = read_external(lens, id);
-                config.lenses[id] = read_lens(lens, std::move(settings));
+                config.lenses[id] = read_lens(lens, std::move(settings), id);
             } else {
-                config.lenses[id] = read_lens(lens, config.lenses[id]);
+                config.lenses[id] = read_lens(lens, config.lenses[id], id);
             }
         }
     }

@@ -93,6 +93,13 @@ TEST_CASE("bad configs name file, line, column and key", "[config]") {
         {"[lenses.style]\nenabled = 1\n", 2, "lenses.style.enabled"},
         {"[lenses.style]\nprovider = \"nope\"\n", 2, "lenses.style.provider"},
         {"\n\nrun_mode = \n", 3, ""},
+        // A rule lens's options are checked like every other key (issue 10, item 10).
+        {"[lenses.style.options]\nmax_file_bytes = -5\n", 2, "lenses.style.options.max_file_bytes"},
+        {"[lenses.style.options]\nmax_file_bytes = \"1M\"\n", 2,
+         "lenses.style.options.max_file_bytes"},
+        {"[lenses.style.options]\nmax_filebytes = 10\n", 2, "lenses.style.options.max_filebytes"},
+        {"[lenses.security.options]\nmax_file_bytes = 10\n", 2,
+         "lenses.security.options.max_file_bytes"},
     };
     for (const auto& c : cases) {
         INFO(c.text);
