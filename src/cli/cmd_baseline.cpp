@@ -11,6 +11,7 @@
 #include "baseline/load.hpp"
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/repo_file.hpp"
 #include "contracts/enums.hpp"
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
@@ -105,7 +106,9 @@ fs::path configured_baseline() {
         throw util::UsageError(std::string("not in a git repository: ") + e.what());
     }
     const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
-    return root / config.baseline;
+    // A committed symbolic link on the way (`cfg -> $HOME`) must never make `create` write, or
+    // `check` read, a file outside the repository.
+    return config::resolve_repo_file(root, config.baseline, {config.source, 0, 0, "baseline"});
 }
 
 std::string plural(std::size_t n, const char* one, const char* many) {
@@ -135,6 +138,8 @@ int run_create(const std::vector<std::string>& args, const orchestrator::RunCont
         return util::kExitFail;
     }
     const auto baseline = baseline::Baseline::from_findings(scan.findings);
+    std::error_code ec;
+    fs::create_directories(output.parent_path(), ec);  // checked for links: a folder of its own
     util::write_file_atomic(output, baseline.render());
     std::printf("qa-skill: baseline %s: %s from %s; commit it to accept them\n",
                 output.string().c_str(),

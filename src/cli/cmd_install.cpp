@@ -3,9 +3,12 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/hook_shim.hpp"
+#include "cli/hooks_place.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "util/args.hpp"
@@ -18,10 +21,6 @@ namespace qa::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kMarker = "# qa-skill shim v1";
-constexpr const char* kHooks[] = {"pre-commit", "pre-merge-commit", "pre-push"};
-constexpr const char* kPreviousSuffix = ".qa-skill-previous";
 
 /// The hooks directory git itself runs hooks from: core.hooksPath, worktrees and all.
 fs::path hooks_directory() {
@@ -44,66 +43,33 @@ fs::path hook_binary() {
     return fs::canonical("/proc/self/exe").parent_path() / "qa-skill-hook";
 }
 
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        out += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
-}
-
-// The previous hook runs first, with the same arguments and standard input; a failure of either
-// blocks. The shim's exit code is qa-skill-hook's (a missing binary exits 127: still a block).
-std::string shim_text(const std::string& hook, const fs::path& binary) {
-    std::string text = "#!/bin/sh\n";
-    text += std::string(kMarker) + " - written by `qa-skill install`; `qa-skill uninstall` " +
-            "restores the previous hook.\n";
-    text += "qa_skill_hook=" + shell_quote(binary.string()) + "\n";
-    text += "previous=\"$(dirname \"$0\")/" + hook + kPreviousSuffix + "\"\n";
-    if (hook == "pre-push") {
-        text +=
-            "input=$(mktemp) || exit 3\n"
-            "trap 'rm -f \"$input\"' EXIT\n"
-            "cat > \"$input\"\n"
-            "if [ -x \"$previous\" ]; then \"$previous\" \"$@\" < \"$input\" || exit $?; fi\n"
-            "\"$qa_skill_hook\" pre-push \"$@\" < \"$input\"\n";
-    } else {
-        text +=
-            "if [ -x \"$previous\" ]; then \"$previous\" \"$@\" || exit $?; fi\n"
-            "exec \"$qa_skill_hook\" " +
-            hook + " \"$@\"\n";
-    }
-    return text;
-}
-
-bool is_our_shim(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        return false;
-    }
-    return util::read_file(path).find(kMarker) != std::string::npos;
-}
-
 int install(const util::ParsedArgs&) {
     const fs::path dir = hooks_directory();
-    {
-        // A layout the hooks cannot read (SHA-256, split or sparse index) is refused now, with
-        // the message every commit would otherwise print.
-        const git::LibGit2 lib;
-        git::Repository::open(lib, ".", git::GitEnv::from_process());
+    // A layout the hooks cannot read (SHA-256, split or sparse index) is refused now, with the
+    // message every commit would otherwise print.
+    const git::LibGit2 lib;
+    const auto repo = git::Repository::open(lib, ".", git::GitEnv::from_process());
+    // Refusals come before any write: all the hooks are installed, or none.
+    const ShimBinary kind = check_hooks_place(repo, dir);
+    for (const std::string hook : kShimHooks) {
+        const fs::path target = dir / hook;
+        const fs::path previous = dir / (hook + kPreviousSuffix);
+        std::error_code ec;
+        if (fs::exists(fs::symlink_status(target, ec)) && !is_shim(target) &&
+            fs::exists(fs::symlink_status(previous, ec))) {
+            throw util::UsageError(target.string() + " exists and so does " + previous.string() +
+                                   "; refusing to overwrite either");
+        }
     }
     fs::create_directories(dir);
-    const fs::path binary = hook_binary();
-    for (const std::string hook : kHooks) {
+    const std::optional<fs::path> binary =
+        kind == ShimBinary::absolute ? std::optional<fs::path>(hook_binary()) : std::nullopt;
+    for (const std::string hook : kShimHooks) {
         const fs::path target = dir / hook;
         const fs::path previous = dir / (hook + kPreviousSuffix);
         std::error_code ec;
         const bool exists = fs::exists(fs::symlink_status(target, ec));
-        if (exists && !is_our_shim(target)) {
-            if (fs::exists(fs::symlink_status(previous, ec))) {
-                throw util::UsageError(target.string() + " exists and so does " +
-                                       previous.string() + "; refusing to overwrite either");
-            }
+        if (exists && !is_shim(target)) {
             fs::rename(target, previous);
             std::printf("kept existing %s hook as %s (it runs first)\n", hook.c_str(),
                         previous.filename().c_str());
@@ -114,12 +80,17 @@ int install(const util::ParsedArgs&) {
                                     fs::perms::others_exec);
         std::printf("installed %s\n", target.c_str());
     }
+    if (kind == ShimBinary::on_path) {
+        std::printf(
+            "the hooks are in the working tree (core.hooksPath): they find qa-skill-hook on "
+            "PATH\n");
+    }
     return util::kExitPass;
 }
 
 int uninstall(const util::ParsedArgs&) {
     const fs::path dir = hooks_directory();
-    for (const std::string hook : kHooks) {
+    for (const std::string hook : kShimHooks) {
         const fs::path target = dir / hook;
         const fs::path previous = dir / (hook + kPreviousSuffix);
         std::error_code ec;
@@ -130,7 +101,20 @@ int uninstall(const util::ParsedArgs&) {
             std::printf("restored %s (the qa-skill shim was already gone)\n", target.c_str());
             continue;
         }
-        if (!is_our_shim(target)) {
+        const fs::path legacy = dir / (hook + ".legacy");
+        if (!is_shim(target) && is_shim(legacy)) {
+            // `pre-commit install` moved the shim to <hook>.legacy and runs it from there.
+            fs::remove(legacy);
+            if (fs::exists(fs::symlink_status(previous, ec)) && !is_framework_hook(previous)) {
+                fs::rename(previous, legacy);
+                std::printf("restored %s (run by the pre-commit framework)\n", legacy.c_str());
+            } else {
+                fs::remove(previous, ec);
+                std::printf("removed %s (the pre-commit framework's hook stays)\n", legacy.c_str());
+            }
+            continue;
+        }
+        if (!is_shim(target)) {
             std::printf("%s: not a qa-skill shim, left alone\n", target.c_str());
             continue;
         }

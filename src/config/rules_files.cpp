@@ -1,4 +1,5 @@
 #include "config/rules_files.hpp"
+#include "config/repo_file.hpp"
 
 #include "util/file.hpp"
 #include "util/sha256.hpp"
@@ -7,13 +8,15 @@ namespace qa::config {
 
 void load_rules_files(Config& config, const std::filesystem::path& repo_root) {
     for (auto& file : config.rulesFiles) {
+        const auto path = resolve_repo_file(repo_root, file.path,
+                                            {config.source, file.line, file.column, "rules_files"});
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(repo_root / file.path, ec)) {
+        if (!std::filesystem::is_regular_file(path, ec)) {
             throw ConfigError(config.source, file.line, file.column, "rules_files",
                               file.path + " is not a file of the repository");
         }
         try {
-            file.text = util::read_file(repo_root / file.path);
+            file.text = util::read_file(path);
         } catch (const util::IoError& e) {
             throw ConfigError(config.source, file.line, file.column, "rules_files", e.what());
         }
