@@ -87,7 +87,10 @@ bool is_shim(const fs::path& path) {
 }
 
 bool is_framework_hook(const fs::path& path) {
-    return head_of(path).find(kFrameworkMarker) != std::string::npos;
+    // The shim names the framework's marker too (to recognise its hook at run time).
+    const std::string head = head_of(path);
+    return head.find(kFrameworkMarker) != std::string::npos &&
+           head.find(kMarkerPrefix) == std::string::npos;
 }
 
 }  // namespace qa::cli

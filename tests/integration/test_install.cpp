@@ -66,13 +66,15 @@ TEST_CASE("install writes pre-commit and pre-push shims and is idempotent", "[ho
 TEST_CASE("install respects core.hooksPath", "[hooks][install]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
-    sb.git_ok(repo, "config core.hooksPath my-hooks");
+    // Outside the working tree (inside it, see test_gate_user_files.cpp).
+    const fs::path hooks = sb.root() / "my-hooks";
+    sb.git_ok(repo, "config core.hooksPath " + qa::test::shell_quote(hooks.string()));
 
     const ProcResult r = sb.qa(repo, "install");
     INFO(r.describe());
     REQUIRE(r.exit_code == 0);
-    CHECK(fs::is_regular_file(repo / "my-hooks" / "pre-commit"));
-    CHECK(fs::is_regular_file(repo / "my-hooks" / "pre-push"));
+    CHECK(fs::is_regular_file(hooks / "pre-commit"));
+    CHECK(fs::is_regular_file(hooks / "pre-push"));
     CHECK(!fs::exists(repo / ".git" / "hooks" / "pre-commit"));
 
     // git really runs it: a conflict marker is refused through the core.hooksPath shim.
