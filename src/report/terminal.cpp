@@ -3,6 +3,8 @@
 #include <array>
 #include <filesystem>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "contracts/enums.hpp"
 #include "report/finding_facts.hpp"
@@ -91,6 +93,33 @@ bool is_high(contracts::Severity s) {
 /// suppression directive that suppresses nothing because it is written wrong.
 bool listed_anyway(const contracts::Finding& f) {
     return !facts_of(f).baselined && (is_high(f.severity) || f.ruleId == "invalid-suppression");
+}
+
+/// The lines of the non-blocking findings a report lists: every one with -v; otherwise those
+/// listed_anyway(), at most kListedFindings, the rest counted by rule. Returns the text and how
+/// many findings it lists.
+std::pair<std::string, std::size_t> listed_non_blocking(
+    const std::vector<const contracts::Finding*>& others, bool verbose, const Palette& p) {
+    std::string out;
+    std::size_t shown = 0;
+    std::map<std::string, std::size_t> rest;
+    for (const auto* f : others) {
+        if (verbose) {
+            out += finding_line(*f, p, true);
+            ++shown;
+        } else if (listed_anyway(*f)) {
+            if (shown < kListedFindings) {
+                out += finding_line(*f, p, false);
+                ++shown;
+            } else {
+                ++rest[f->ruleId];
+            }
+        }
+    }
+    for (const auto& [rule, count] : rest) {
+        out += "  ... and " + std::to_string(count) + " more " + rule + "\n";
+    }
+    return {out, shown};
 }
 
 /// "1 high, 2 low" over the findings not accepted by the baseline; "2 accepted by the baseline".
@@ -183,13 +212,8 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
         out += "; not blocking: " + severity_counts(others);
     }
     out += ")\n";
-    std::size_t shown = 0;
-    for (const auto* f : others) {
-        if (verbose || listed_anyway(*f)) {
-            out += finding_line(*f, p, verbose);
-            ++shown;
-        }
-    }
+    const auto [lines, shown] = listed_non_blocking(others, verbose, p);
+    out += lines;
     if (shown < others.size()) {
         out += "  " + std::string(p.dim) + "(-v lists all " + plural(others.size(), "finding") +
                ")" + p.reset + "\n";
@@ -253,14 +277,7 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
     const auto others = non_blocking(run);
     if (!others.empty()) {
         const bool verbose = style.verbosity == Verbosity::verbose;
-        std::string lines;
-        std::size_t shown = 0;
-        for (const auto* f : others) {
-            if (verbose || listed_anyway(*f)) {
-                lines += finding_line(*f, p, verbose);
-                ++shown;
-            }
-        }
+        const auto [lines, shown] = listed_non_blocking(others, verbose, p);
         out += "  also, not blocking: " + severity_counts(others) +
                (shown < others.size() ? " (-v lists them)" : "") + "\n" + lines;
     }

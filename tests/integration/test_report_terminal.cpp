@@ -226,3 +226,24 @@ TEST_CASE("a FAIL without findings in json or sarif format says why on stderr",
         CHECK(r.err.size() > std::string("qa-skill: FAIL").size() + 40);
     }
 }
+
+TEST_CASE("over 50 high non-blocking findings: 50 lines, the rest counted by rule",
+          "[report][terminal]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    std::string db;
+    for (int i = 0; i < 60; ++i) {
+        db += "def f" + std::to_string(i) + "(cur, uid):\n" +
+              "    cur.execute(\"SELECT * FROM t WHERE id = %s\" % uid)\n";
+    }
+    sb.add_file(repo, "db.py", db);
+    const ProcResult r = sb.hook(repo, "pre-commit");
+    INFO(r.describe());
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.find("not blocking: 60 high") != std::string::npos);
+    const std::regex listed(R"(\n  db\.py:\d+:\d+  high  sql-injection-python  )");
+    CHECK(std::distance(std::sregex_iterator(r.err.begin(), r.err.end(), listed),
+                        std::sregex_iterator()) == 50);
+    CHECK(r.err.find("  ... and 10 more sql-injection-python\n") != std::string::npos);
+    CHECK(r.err.find("(-v lists all 60 findings)") != std::string::npos);
+}
