@@ -138,7 +138,8 @@ TEST_CASE("own rules files are read from the tree under test, not the working tr
           std::string::npos);
 }
 
-TEST_CASE("SARIF describes a repository's own rules from their data", "[config][own-rules]") {
+TEST_CASE("SARIF describes a repository's own rules from their data",
+          "[config][own-rules][sarif]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, "ci/qa-rules.toml", rules_toml());
