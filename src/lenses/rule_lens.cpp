@@ -57,6 +57,9 @@ struct FileScan {
     std::vector<rules::HygieneFinding> hygiene;
     std::uint64_t size = 0;  ///< of the file's content
     bool directive = false;  ///< the scanned text holds `qa-skill: allow`
+    /// The scanned text holds `qa-skill` at all: only then can an added line hold a directive
+    /// to check (the text holds every added line), and the lines are not read again.
+    bool mentionsTool = false;
     /// Hygiene findings an inline directive suppressed (their line, or `allow-file`).
     std::size_t hygieneSuppressed = 0;
     std::set<std::string> fileAllowed;  ///< the rule ids of the file's `allow-file` directives
@@ -154,6 +157,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
 
     FileScan out;
     out.directive = text.find(rules::kAllowDirective) != std::string_view::npos;
+    out.mentionsTool = out.directive || text.find("qa-skill") != std::string_view::npos;
     const rules::ScanInput input{path, view.language, text, scope.lineNumbers};
     std::vector<std::size_t> to_run;
     // A whole-tree audit holds no change: rules that judge only what a change adds sit it out.
@@ -411,7 +415,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
 
         // Directives that are malformed, give no reason or name no rule: reported once per
         // file (by the secrets sub-lens, which checks every file), never blocking.
-        if (report_directives) {
+        if (report_directives && scan->mentionsTool) {
             for (const auto& added : view->addedLines.read()) {
                 if (added.text.find("qa-skill") == std::string_view::npos) {
                     continue;
