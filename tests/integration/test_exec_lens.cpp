@@ -567,3 +567,112 @@ TEST_CASE(
     CHECK_FALSE(fs::exists(repo / ".worktrees"));
     CHECK(r.out.find("PASS") == std::string::npos);
 }
+
+TEST_CASE(
+    "phase lens on a CMake/CTest project: language from the tree's root files, configure, "
+    "build and ctest in the sandbox, the failing count read from CTest's summary",
+    "[exec][lens][integration][cmake]") {
+    HookSandbox sb;
+    const auto repo = sb.init("cmake");
+    fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects/cmake-ctest", repo,
+             fs::copy_options::recursive);
+    qa::test::write_file(repo / ".qa-skill.toml",
+                         "allow_execution_lens_classes = [\"consistency\"]\n"
+                         "[lenses.phase]\nenabled = true\n"
+                         "permission_profile = \"exec_sandboxed_network_off\"\n"
+                         "timeout_ms = 600000\n"
+                         "[lenses.phase.options]\n"
+                         "lint_command = \"cmake --version\"\n"  // no default C++ linter
+                         "max_retries = 0\n"
+                         "[permission_profiles.exec_sandboxed_network_off]\n"
+                         "allowed_command_prefixes = [[\"cmake\"], [\"ctest\"], "
+                         "[\"clang-format\"]]\n");
+    sb.git_ok(repo, "add -A");
+    sb.commit(repo, "project");
+    trust(sb, repo);
+    const std::string source = qa::test::read_bytes(repo / "check_add.cpp");
+
+    qa::test::write_file(repo / "check_add.cpp", source + "\n// touched\n");
+    sb.git_ok(repo, "add check_add.cpp");
+    const Run good = run_staged(sb, repo);
+    INFO(good.proc.describe());
+    CHECK(good.proc.exit_code == 0);
+    const auto phase = phase_results(good);
+    REQUIRE(phase.size() == 4);
+    CHECK(summary_of(*phase.at("tests")).find("language: cmake (detected") != std::string::npos);
+    CHECK(summary_of(*phase.at("tests")).find("ctest --test-dir build-qa-skill") !=
+          std::string::npos);
+    // configure, build, ctest: three commands in ordinal order, all exit 0.
+    const auto& commands = phase.at("tests")->find("executionAudit")->find("commands")->as_array();
+    REQUIRE(commands.size() == 3);
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        CHECK(commands[i].find("ordinal")->as_integer() == static_cast<std::int64_t>(i) + 1);
+        CHECK(commands[i].find("exitCode")->as_integer() == 0);
+    }
+    CHECK(
+        summary_of(*phase.at("formatter")).find("clang-format --dry-run --Werror check_add.cpp") !=
+        std::string::npos);
+
+    std::string broken = source;
+    broken.replace(broken.find("a + b"), 5, "a - b");
+    qa::test::write_file(repo / "check_add.cpp", broken);
+    sb.git_ok(repo, "add check_add.cpp");
+    const Run bad = run_staged(sb, repo);
+    INFO(bad.proc.describe());
+    CHECK(bad.proc.exit_code == 1);
+    const auto& tests = *phase_results(bad).at("tests");
+    const auto& findings = tests.find("findings")->as_array();
+    REQUIRE(findings.size() == 1);
+    // CTest names tests, not files: the finding points at the configuration that asked for them.
+    CHECK(findings[0].find("file")->as_string() == ".qa-skill.toml");
+    CHECK(findings[0].find("evidence")->find("failingCount")->as_integer() == 2);
+    CHECK(phase_results(bad).at("build")->find("findings")->as_array().empty());
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+    CHECK_FALSE(fs::exists(repo / "build-qa-skill"));
+}
+
+TEST_CASE(
+    "phase lens sandbox: no API key reaches a command, network-off refuses 127.0.0.1, no "
+    "bubblewrap fails closed",
+    "[exec][lens][integration][sandbox]") {
+    HookSandbox sb;
+    qa::test::LoopbackListener listener;
+    Setup setup;
+    // The tests fail when any variable named like a key is set inside; the build knocks.
+    setup.options =
+        "test_command = \"python3 -c \\\"import os, sys; "
+        "sys.exit(1 if [k for k in os.environ if 'KEY' in k or 'TOKEN' in k] else 0)\\\"\"\n"
+        "build_command = \"python3 -c \\\"import socket; socket.create_connection(('127.0.0.1', " +
+        std::to_string(listener.port()) + "), 5)\\\"\"\n";
+    const auto repo = python_project(sb, "py", setup);
+    trust(sb, repo);
+    qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# touched\n");
+    sb.git_ok(repo, "add calc.py");
+    const ProcResult r = sb.in(repo,
+                               "OPENAI_API_KEY=sk-test-0123456789abcdef ANTHROPIC_API_KEY=x "
+                               "GITHUB_TOKEN=y " +
+                                   shell_quote(QA_SKILL_BIN) + " run --staged --format json");
+    INFO(r.describe());
+    REQUIRE(r.exit_code == 1);  // the build's knock was refused
+    const Run run{r, qa::json::parse(r.out)};
+    CHECK(phase_results(run).at("tests")->find("findings")->as_array().empty());
+    const auto& build = *phase_results(run).at("build");
+    CHECK(has(strings(build.find("errorCodes")), "EXECUTION_EXIT_NONZERO"));
+    CHECK_FALSE(listener.connected());
+    CHECK(r.out.find("sk-test") == std::string::npos);
+
+    // Without a working bubblewrap nothing runs, and the message says why.
+    const ProcResult no_bwrap =
+        sb.in(repo, "QA_SKILL_BWRAP=/nonexistent/bwrap " + shell_quote(QA_SKILL_BIN) +
+                        " run --staged --format json");
+    INFO(no_bwrap.describe());
+    REQUIRE(no_bwrap.exit_code == 1);
+    const Run denied{no_bwrap, qa::json::parse(no_bwrap.out)};
+    for (const auto& [sub, result] : phase_results(denied)) {
+        INFO(sub);
+        CHECK(strings(result->find("errorCodes")) == std::vector<std::string>{"EXECUTION_DENIED"});
+        CHECK(summary_of(*result).find("bubblewrap") != std::string::npos);
+    }
+    CHECK_FALSE(listener.connected());
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+}
