@@ -225,6 +225,33 @@ TEST_CASE("a lens that ignores its stop is reported overdue and still joined", "
     CHECK(echo.started.empty());
 }
 
+TEST_CASE(
+    "after a signal a lens gets its whole grace to stop (killing a sandbox, removing a "
+    "checkout), it is not abandoned at once",
+    "[dispatch]") {
+    StubbornLens slow_to_stop(std::chrono::milliseconds(200));
+    const auto cfg = config_with({{"slow", 600000}});
+    const NoChanges changes;
+    std::vector<std::string> overdue;
+    dispatch::DispatchOptions options;
+    options.grace = std::chrono::milliseconds(1500);
+    options.on_overdue = [&](const contracts::LensPlan& plan) { overdue.push_back(plan.lensId); };
+    const dispatch::Dispatcher d(
+        1, [&](const std::string&) { return &slow_to_stop; }, options);
+    std::stop_source run_stop;
+    std::thread signal([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        run_stop.request_stop();
+    });
+    const auto out = d.run({test::make_plan(0, "slow", true)}, changes, cfg, {},
+                           util::CancellationToken(run_stop.get_token()));
+    signal.join();
+    CHECK(slow_to_stop.returned.load());
+    CHECK(overdue.empty());  // 200 ms is well within the grace
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].evidenceSummary.at(0) == "run cancelled before the lens finished");
+}
+
 TEST_CASE("while one worker is held by an overdue lens the others drain the queue", "[dispatch]") {
     StubbornLens stubborn(std::chrono::milliseconds(300));
     EchoLens echo;
