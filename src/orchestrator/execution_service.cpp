@@ -5,6 +5,7 @@
 #include "contracts/enums.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/profile.hpp"
+#include "lenses/phase_options.hpp"
 #include "plan/registry.hpp"
 #include "util/file.hpp"
 
@@ -16,6 +17,23 @@ bool is_execution_lens(const std::string& lens_id) {
     return std::any_of(lenses.begin(), lenses.end(), [&](const plan::LensEntry& e) {
         return e.lensId == lens_id && e.kind == "execution";
     });
+}
+
+/// `[lenses.phase.options]` that cannot work are a configuration error (exit 2) naming the key,
+/// before anything runs; the lens itself would only fail with the same message.
+void check_phase_options(const config::Config& config) {
+    const auto it = config.lenses.find("phase");
+    if (it == config.lenses.end()) {
+        return;
+    }
+    try {
+        (void)lenses::parse_phase_options(it->second.options);
+    } catch (const lenses::PhaseOptionsError& e) {
+        const std::string text = e.what();
+        const auto colon = text.find(": ");
+        throw config::ConfigError(config.source, 0, 0, text.substr(0, colon),
+                                  colon == std::string::npos ? text : text.substr(colon + 2));
+    }
 }
 
 }  // namespace
@@ -33,6 +51,7 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
         return nullptr;
     }
+    check_phase_options(config);
     exec::TreeExecutor::Settings s;
     s.gitEnv = git_env;
     s.repoRoot = repo.root();

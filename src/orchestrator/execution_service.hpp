@@ -29,7 +29,8 @@ struct ExecutionEnv {
 /// is an execution lens's (nothing is read then, not even the trust store). Execution is
 /// offered only when `env` is given; otherwise, or when the configuration is not trusted, the
 /// service refuses every plan with EXECUTION_DENIED and a message naming what to do. The tree
-/// under test is the index for a staged change set, its head commit otherwise.
+/// under test is the index for a staged change set, its head commit otherwise. Throws
+/// config::ConfigError for `[lenses.phase.options]` that cannot work.
 std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,

@@ -676,3 +676,29 @@ TEST_CASE(
     CHECK_FALSE(listener.connected());
     CHECK_FALSE(fs::exists(repo / ".worktrees"));
 }
+
+TEST_CASE("phase options that cannot work are a configuration error naming the key, exit 2",
+          "[exec][lens][integration][config]") {
+    HookSandbox sb;
+    Setup setup;
+    setup.options = "skip_tests = \"yes\"\n";
+    const auto repo = python_project(sb, "py", setup);
+    trust(sb, repo);
+    qa::test::write_file(repo / "calc.py", std::string(kGoodCalc) + "# touched\n");
+    sb.git_ok(repo, "add calc.py");
+    const ProcResult r = sb.qa(repo, "run --staged");
+    INFO(r.describe());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("lenses.phase.options.skip_tests") != std::string::npos);
+    CHECK(r.err.find("true or false") != std::string::npos);
+
+    setup.options.clear();
+    setup.lintCommand = "ruff check . | tee lint.txt";
+    qa::test::write_file(repo / ".qa-skill.toml", config_text(setup));
+    sb.git_ok(repo, "add .qa-skill.toml");
+    const ProcResult shell = sb.qa(repo, "run --staged");
+    INFO(shell.describe());
+    CHECK(shell.exit_code == 2);
+    CHECK(shell.err.find("lenses.phase.options.lint_command") != std::string::npos);
+    CHECK(shell.err.find("shell") != std::string::npos);
+}
