@@ -25,7 +25,10 @@ void apply_rule_overrides(const dispatch::RunInput& input,
             if (o != input.rules.end() && o->second.severity) {
                 f.severity = *o->second.severity;
             }
-            if (block_at != nullptr) {
+            // A directive written wrong or suppressing nothing is never a reason to block.
+            const bool about_directives =
+                f.ruleId == "invalid-suppression" || f.ruleId == "unused-suppression";
+            if (block_at != nullptr && !about_directives) {
                 f.blocking = f.severity <= *block_at;  // critical is the enum's first value
             }
         }

@@ -16,7 +16,8 @@ namespace qa::verdict {
 ///   many (never silently);
 /// - `severity = "..."`: replaces the rule's severity;
 /// - `block_at = "<severity>"`: in that lens exactly the findings at or above it block (without
-///   it, each rule's own `blocking` decides).
+///   it, each rule's own `blocking` decides); `invalid-suppression` and `unused-suppression`
+///   never block.
 void apply_rule_overrides(const dispatch::RunInput& input,
                           std::vector<contracts::LensResult>& results);
 

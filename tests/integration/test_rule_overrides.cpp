@@ -83,3 +83,14 @@ TEST_CASE("unknown rule ids and bad severities are config errors naming line and
     CHECK(lens.exit_code == 2);
     CHECK(lens.err.find("lenses.style.block_at") != std::string::npos);
 }
+
+TEST_CASE("block_at never makes a suppression pitfall block", "[config][rules]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml", "[lenses.security]\nblock_at = \"info\"\n");
+    sb.add_file(repo, "app.py", "A = 1  # qa-skill: allow no-such-rule -- typo\n");
+    const ProcResult r = sb.hook(repo, "pre-commit");
+    INFO(r.describe());
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("app.py:1  medium  invalid-suppression") != std::string::npos);
+}
