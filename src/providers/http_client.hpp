@@ -3,10 +3,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "providers/stop_check.hpp"
 
 namespace qa::providers {
 
@@ -33,7 +34,7 @@ enum class TransportStatus {
     connect_failed,  ///< DNS, refused, reset, TLS handshake or certificate failure
     broken,          ///< the connection ended mid-response (truncated body, bad framing)
     too_large,       ///< the body passed maxResponseBytes; the transfer was stopped
-    cancelled,       ///< the stop token was triggered
+    cancelled,       ///< the stop check asked to stop
 };
 
 /// The outcome of one transfer as a value: expected failures are never exceptions.
@@ -63,7 +64,7 @@ class HttpClient {
 
     /// Sends the request and waits for the answer, the timeout, or `stop` (checked by libcurl's
     /// progress callback, so cancellation takes effect within a fraction of a second).
-    HttpResponse post(const HttpRequest& request, std::stop_token stop = {}) const;
+    HttpResponse post(const HttpRequest& request, const StopCheck& stop = {}) const;
 
   private:
     struct Impl;

@@ -2,7 +2,6 @@
 
 #include <functional>
 #include <optional>
-#include <stop_token>
 #include <string>
 
 #include "providers/binding.hpp"
@@ -28,7 +27,7 @@ class ProviderClient {
                    KeyLookup keys = environment_key);
 
     CallOutcome call(const Binding& binding, const ModelRequest& request,
-                     std::stop_token stop = {}) const;
+                     const StopCheck& stop = {}) const;
 
     /// The request body a call sends (canonical JSON, no key): what cache keys hash.
     static std::string request_body(const Binding& binding, const ModelRequest& request);

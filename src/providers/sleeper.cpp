@@ -1,17 +1,21 @@
 #include "providers/sleeper.hpp"
 
-#include <condition_variable>
-#include <mutex>
+#include <algorithm>
+#include <thread>
 
 namespace qa::providers {
 
-bool ThreadSleeper::sleep_for(std::chrono::milliseconds delay, std::stop_token stop) const {
-    std::mutex mutex;
-    std::condition_variable_any cv;
-    std::unique_lock lock(mutex);
-    // wait_for with a stop token returns early (with the predicate's value) when stop is asked.
-    cv.wait_for(lock, stop, delay, [] { return false; });
-    return !stop.stop_requested();
+bool ThreadSleeper::sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const {
+    constexpr std::chrono::milliseconds kSlice{20};
+    const auto until = std::chrono::steady_clock::now() + delay;
+    while (!stop_requested(stop)) {
+        const auto left = until - std::chrono::steady_clock::now();
+        if (left <= std::chrono::steady_clock::duration::zero()) {
+            return true;
+        }
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, kSlice));
+    }
+    return false;
 }
 
 }  // namespace qa::providers

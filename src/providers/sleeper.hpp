@@ -1,7 +1,8 @@
 #pragma once
 
 #include <chrono>
-#include <stop_token>
+
+#include "providers/stop_check.hpp"
 
 namespace qa::providers {
 
@@ -11,14 +12,14 @@ class Sleeper {
   public:
     virtual ~Sleeper() = default;
     /// Waits `delay` or until `stop`; false when stopped early.
-    virtual bool sleep_for(std::chrono::milliseconds delay, std::stop_token stop) const = 0;
+    virtual bool sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const = 0;
 };
 
-/// Sleeps on a condition variable that the stop token wakes: a cancelled lens never sits out a
-/// 60-second Retry-After.
+/// Sleeps in slices of at most 20 ms, polling the stop check between them: a cancelled lens never
+/// sits out a 60-second Retry-After.
 class ThreadSleeper final : public Sleeper {
   public:
-    bool sleep_for(std::chrono::milliseconds delay, std::stop_token stop) const override;
+    bool sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const override;
 };
 
 }  // namespace qa::providers

@@ -20,10 +20,11 @@ namespace qa::test {
 /// Records each wait and returns at once (a retried test does not spend 2 s per case).
 class RecordingSleeper final : public providers::Sleeper {
   public:
-    bool sleep_for(std::chrono::milliseconds delay, std::stop_token stop) const override {
+    bool sleep_for(std::chrono::milliseconds delay,
+                   const providers::StopCheck& stop) const override {
         std::lock_guard lock(mutex_);
         waits_.push_back(delay.count());
-        return !stop.stop_requested();
+        return !providers::stop_requested(stop);
     }
     std::vector<std::int64_t> waits() const {
         std::lock_guard lock(mutex_);

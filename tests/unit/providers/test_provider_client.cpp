@@ -347,7 +347,7 @@ TEST_CASE("the key travels only in its header, once per request", "[providers]")
     }
 }
 
-TEST_CASE("the stop token cancels a call in flight and a wait between attempts", "[providers]") {
+TEST_CASE("the stop check cancels a call in flight and a wait between attempts", "[providers]") {
     test::ProviderServer server;
     providers::HttpClient http;
     const providers::ThreadSleeper sleeper;
@@ -361,13 +361,14 @@ TEST_CASE("the stop token cancels a call in flight and a wait between attempts",
         in_flight.request_stop();
     });
     const auto slow = client.call(test::test_binding(Dialect::responses, server.url("slow-30000")),
-                                  test::findings_request(nullptr), in_flight.get_token());
+                                  test::findings_request(nullptr),
+                                  [&] { return in_flight.stop_requested(); });
     canceller.join();
     REQUIRE(slow.failure);
     CHECK(slow.failure->code == ErrorCode::PROVIDER_TIMEOUT);
     CHECK(slow.attempts == 1);
 
-    // Retry-After 60 s: the stop token ends the wait, no second attempt is made.
+    // Retry-After 60 s: the stop check ends the wait, no second attempt is made.
     std::stop_source waiting;
     std::jthread canceller2([&] {
         while (server.requests().size() < 2) {
@@ -378,7 +379,7 @@ TEST_CASE("the stop token cancels a call in flight and a wait between attempts",
     });
     const auto waited =
         client.call(test::test_binding(Dialect::messages, server.url("status-429-ra-60")),
-                    test::findings_request(nullptr), waiting.get_token());
+                    test::findings_request(nullptr), [&] { return waiting.stop_requested(); });
     canceller2.join();
     REQUIRE(waited.failure);
     CHECK(waited.failure->code == ErrorCode::PROVIDER_TIMEOUT);
