@@ -1,0 +1,154 @@
+#include "lenses/model/context_packet.hpp"
+
+#include <algorithm>
+
+namespace qa::lenses::model {
+
+namespace {
+
+/// The lines of `content` (without '\n'), numbered from 1.
+std::vector<std::string_view> split_lines(std::string_view content) {
+    std::vector<std::string_view> lines;
+    std::size_t at = 0;
+    while (at < content.size()) {
+        const std::size_t nl = content.find('\n', at);
+        const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+        lines.push_back(content.substr(at, end - at));
+        at = end + 1;
+    }
+    return lines;
+}
+
+void append_line(std::string& out, char mark, std::uint32_t number, std::string_view text,
+                 bool masked) {
+    out += mark;
+    out += std::to_string(number);
+    out += "| ";
+    if (masked) {
+        out += kMaskedLine;
+    } else {
+        out += text;
+    }
+    out += '\n';
+}
+
+struct Section {
+    std::string text;
+    std::size_t masked = 0;
+    AnchorLines anchors;
+};
+
+Section file_section(const dispatch::ChangedFileView& file, const dispatch::ChangeSource& changes,
+                     const config::LensSettings& settings, bool whole_file,
+                     const SecretLines& secrets) {
+    Section s;
+    std::vector<std::uint32_t> added_numbers;
+    std::string added_text;
+    for (const auto& line : file.addedLines) {
+        added_numbers.push_back(line.lineNo);
+        added_text.append(line.text);
+        added_text += '\n';
+    }
+    const std::set<std::uint32_t> added(added_numbers.begin(), added_numbers.end());
+    const bool with_context = settings.mode == "diff_context" && settings.diffContext > 0;
+    const bool mode_whole = settings.mode == "file" || settings.mode == "all";
+
+    std::optional<std::string> content;
+    if (whole_file || with_context || mode_whole) {
+        content = changes.full_content(file.path);
+    }
+    s.text = "=== FILE " + file.path + (file.language.empty() ? "" : " (" + file.language + ")") +
+             " ===\n";
+    if (!content) {
+        // Only the added lines are known (or needed).
+        const auto secret =
+            secrets.find(file.path, file.language, added_text, added_numbers);
+        std::uint32_t previous = 0;
+        for (const auto& line : file.addedLines) {
+            if (previous != 0 && line.lineNo != previous + 1) {
+                s.text += "...\n";
+            }
+            const bool masked = secret.count(line.lineNo) > 0;
+            s.masked += masked ? 1 : 0;
+            append_line(s.text, '+', line.lineNo, line.text, masked);
+            previous = line.lineNo;
+        }
+        s.anchors.lines = added;
+        return s;
+    }
+
+    const auto lines = split_lines(*content);
+    const auto secret = secrets.find(file.path, file.language, *content, {});
+    std::set<std::uint32_t> shown;
+    if (whole_file || mode_whole) {
+        for (std::uint32_t n = 1; n <= lines.size(); ++n) {
+            shown.insert(n);
+        }
+    } else {
+        const auto n = static_cast<std::uint32_t>(settings.diffContext);
+        for (const std::uint32_t a : added) {
+            for (std::uint32_t k = a > n ? a - n : 1; k <= a + n && k <= lines.size(); ++k) {
+                shown.insert(k);
+            }
+        }
+    }
+    std::uint32_t previous = 0;
+    for (const std::uint32_t n : shown) {
+        if (previous != 0 && n != previous + 1) {
+            s.text += "...\n";
+        }
+        const bool masked = secret.count(n) > 0;
+        s.masked += masked ? 1 : 0;
+        append_line(s.text, added.count(n) ? '+' : ' ', n, lines[n - 1], masked);
+        previous = n;
+    }
+    if (mode_whole) {
+        s.anchors.wholeFile = true;
+        s.anchors.lineCount = static_cast<std::uint32_t>(lines.size());
+    } else if (with_context) {
+        s.anchors.lines = shown;  // diff_context: the context lines count too
+        if (whole_file) {
+            s.anchors.lines.clear();
+            const auto n = static_cast<std::uint32_t>(settings.diffContext);
+            for (const std::uint32_t a : added) {
+                for (std::uint32_t k = a > n ? a - n : 1; k <= a + n && k <= lines.size(); ++k) {
+                    s.anchors.lines.insert(k);
+                }
+            }
+        }
+    } else {
+        s.anchors.lines = added;
+    }
+    return s;
+}
+
+}  // namespace
+
+ContextPacket build_context_packet(const contracts::LensPlan& plan,
+                                   const dispatch::ChangeSource& changes,
+                                   const config::LensSettings& settings, std::size_t max_bytes,
+                                   const SecretLines& secrets) {
+    ContextPacket packet;
+    std::vector<std::string> files = plan.changedFiles;
+    std::sort(files.begin(), files.end());
+    for (const auto& path : files) {
+        const dispatch::ChangedFileView* file = changes.file(path);
+        if (file == nullptr || file->binary || file->deleted) {
+            continue;
+        }
+        const bool whole = std::find(plan.fullContextFiles.begin(), plan.fullContextFiles.end(),
+                                     path) != plan.fullContextFiles.end();
+        Section s = file_section(*file, changes, settings, whole, secrets);
+        if (packet.text.size() + s.text.size() > max_bytes) {
+            packet.omittedFiles.push_back(path);
+            continue;
+        }
+        packet.text += s.text;
+        packet.maskedLines += s.masked;
+        packet.includedFiles.push_back(path);
+        packet.anchors.emplace(path, std::move(s.anchors));
+    }
+    return packet;
+}
+
+}  // namespace qa::lenses::model

@@ -1,0 +1,262 @@
+#include "lenses/model/model_lens.hpp"
+
+#include <algorithm>
+
+#include "contracts/json_io.hpp"
+#include "json/canonical.hpp"
+#include "json/parse.hpp"
+#include "lenses/model/anchored_findings.hpp"
+#include "lenses/model/answer_cache.hpp"
+#include "lenses/model/context_packet.hpp"
+#include "lenses/model/prompt_template.hpp"
+#include "lenses/rule_lens.hpp"
+#include "providers/usage.hpp"
+#include "util/embedded_files.hpp"
+#include "util/sha256.hpp"
+
+namespace qa::lenses::model {
+
+namespace {
+
+using contracts::ErrorCode;
+using contracts::LensStatus;
+
+void add_code(std::vector<ErrorCode>& codes, ErrorCode code) {
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) {
+        codes.push_back(code);
+    }
+}
+
+contracts::LensResult base_result(const contracts::LensPlan& plan) {
+    contracts::LensResult r;
+    r.planOrdinal = plan.planOrdinal;
+    r.lensId = plan.lensId;
+    r.subLensId = plan.subLensId;
+    r.lensVersion = plan.lensVersion;
+    r.usage = providers::failed_call_usage();
+    r.executionAudit = std::nullopt;
+    return r;
+}
+
+/// A result that made no usable call: failed (or per an overflow policy) with `code`.
+contracts::LensResult without_answer(contracts::LensResult r, LensStatus status, ErrorCode code,
+                                     const std::string& why) {
+    r.status = status;
+    r.degraded = true;
+    r.findings.clear();
+    if (status == LensStatus::degraded) {
+        add_code(r.warningCodes, code);
+    } else {
+        add_code(r.errorCodes, code);
+    }
+    r.evidenceSummary.push_back(why);
+    r.adapterResponseHash = util::sha256_hex(json::canonical(json::Value(why)));
+    return r;
+}
+
+LensStatus overflow_status(contracts::OverflowPolicy policy) {
+    switch (policy) {
+        case contracts::OverflowPolicy::skip:
+            return LensStatus::skipped;
+        case contracts::OverflowPolicy::escalate:
+            return LensStatus::degraded;
+        case contracts::OverflowPolicy::stop:
+            break;
+    }
+    return LensStatus::failed;
+}
+
+contracts::Severity block_at(const config::LensSettings& settings) {
+    if (const json::Value* v = settings.options.find("block_at"); v && v->is_string()) {
+        if (auto s = contracts::enum_from_string<contracts::Severity>(v->as_string())) {
+            return *s;
+        }
+    }
+    return contracts::Severity::high;
+}
+
+std::chrono::minutes cache_ttl(const config::LensSettings& settings) {
+    if (const json::Value* v = settings.options.find("cache_ttl_minutes"); v && v->is_integer()) {
+        return std::chrono::minutes(v->as_integer());
+    }
+    return kDefaultAnswerTtl;
+}
+
+std::string count_line(std::size_t n, const std::string& what) {
+    return std::to_string(n) + " " + what;
+}
+
+}  // namespace
+
+json::Value findings_schema_for_providers() {
+    json::Value doc = json::parse(*util::find_embedded("schemas/v1/model-findings.v1.json"));
+    std::erase_if(doc.as_object(), [](const auto& m) {
+        return m.first == "$schema" || m.first == "$id" || m.first == "title" ||
+               m.first == "description";
+    });
+    return doc;
+}
+
+ModelLens::ModelLens(std::string id, std::string version, contracts::LensClass lens_class,
+                     const ModelServices& services)
+    : id_(std::move(id)),
+      version_(std::move(version)),
+      class_(lens_class),
+      services_(services),
+      findings_(json::SchemaValidator::embedded("model-findings.v1")) {}
+
+contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
+                                     const dispatch::LensContext& context) const {
+    LedgerTurn turn(services_.ledger, plan.planOrdinal);  // passes the turn on every exit
+    contracts::LensResult r = base_result(plan);
+    const auto stop = [&context] { return context.should_stop(); };
+
+    const auto binding_it = services_.bindings.find(plan.providerBindingId);
+    if (binding_it == services_.bindings.end()) {
+        return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_AUTH_ERROR,
+                              "no provider binding '" + plan.providerBindingId + "'");
+    }
+    const providers::Binding& binding = binding_it->second;
+    const auto prompt = prompt_template(plan.lensId, plan.subLensId);
+    if (!prompt) {
+        return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_UNAVAILABLE,
+                              "no prompt template is built in for this lens");
+    }
+
+    // The packet: masked, bounded, never cut mid-file.
+    const ContextPacket packet = build_context_packet(plan, context.changes, context.settings,
+                                                      services_.maxContextBytes, secrets_);
+    std::vector<std::string> summary = {"promptTemplateHash: " + prompt->hash};
+    if (packet.maskedLines > 0) {
+        summary.push_back(count_line(packet.maskedLines, "line(s) masked: a credential rule matched"));
+    }
+    for (const auto& path : packet.omittedFiles) {
+        summary.push_back("left out of the context packet (max_context_bytes): " + path);
+    }
+    const bool bounded = !plan.omittedFiles.empty() || !packet.omittedFiles.empty();
+    if (bounded) {
+        add_code(r.warningCodes, ErrorCode::CONTEXT_BOUND_EXCEEDED);
+        r.degraded = true;
+    }
+    r.evidenceSummary = summary;
+
+    providers::ModelRequest request;
+    request.instructions = std::string(prompt->text);
+    request.input = packet.text.empty() ? std::string("(no reviewable lines)\n") : packet.text;
+    request.schemaName = "report_findings";
+    request.schema = findings_schema_for_providers();
+    request.maxOutputTokens = std::max<std::int64_t>(
+        16, plan.maxOutputTokens > 0 ? std::min(plan.maxOutputTokens, binding.pinned.maxTokens)
+                                     : binding.pinned.maxTokens);
+    request.validator = &findings_;
+    const std::string body = providers::ProviderClient::request_body(binding, request);
+
+    // Budget: reserve before the call, from a deterministic estimate.
+    Reservation reservation;
+    reservation.inputTokens = estimate_input_tokens(body.size());
+    reservation.outputTokens = request.maxOutputTokens;
+    if (binding.prices) {
+        reservation.costUsd = providers::cost_usd(reservation.inputTokens,
+                                                  reservation.outputTokens, *binding.prices);
+    }
+    const bool lens_over =
+        (plan.maxInputTokens > 0 && reservation.inputTokens > plan.maxInputTokens) ||
+        (plan.maxCostUsd && reservation.costUsd && *reservation.costUsd > *plan.maxCostUsd);
+    if (lens_over) {
+        return without_answer(std::move(r), overflow_status(plan.overflowPolicy),
+                              ErrorCode::BUDGET_LENS_EXCEEDED,
+                              "estimated " + std::to_string(reservation.inputTokens) +
+                                  " input tokens exceed the lens budget; no call made");
+    }
+    switch (services_.ledger.reserve(plan.planOrdinal, reservation, stop)) {
+        case BudgetLedger::Admission::admitted:
+            break;
+        case BudgetLedger::Admission::run_exceeded:
+            return without_answer(std::move(r), overflow_status(plan.overflowPolicy),
+                                  ErrorCode::BUDGET_RUN_EXCEEDED,
+                                  "the run budget cannot cover this call; no call made");
+        case BudgetLedger::Admission::stopped:
+            return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_TIMEOUT,
+                                  "stopped while waiting for the run budget");
+    }
+
+    // The cache, then the provider.
+    const std::string cache_name =
+        plan.subLensId ? plan.lensId + "." + *plan.subLensId : plan.lensId;
+    const cache::CacheKey key = answer_cache_key(cache_name, binding, body, prompt->hash);
+    CallProvenance provenance;
+    provenance.lensId = cache_name;
+    provenance.bindingId = binding.pinned.bindingId;
+    provenance.cacheKey = key.text();
+    std::optional<CachedAnswer> answer;
+    if (services_.cache != nullptr) {
+        if (const auto hit = services_.cache->get(key); hit.hit()) {
+            answer = decode_answer(hit.value);
+            provenance.cacheHit = answer.has_value();
+        }
+    }
+    if (!answer) {
+        const providers::CallOutcome outcome = services_.client.call(binding, request, stop);
+        provenance.attempts = outcome.attempts;
+        provenance.latencyMs = outcome.latencyMs;
+        r.usage = outcome.usage;
+        for (const auto w : outcome.warningCodes) {
+            add_code(r.warningCodes, w);
+        }
+        if (!outcome.ok()) {
+            services_.ledger.settle(plan.planOrdinal, outcome.usage);
+            if (services_.provenance != nullptr) {
+                services_.provenance->record(plan.planOrdinal, provenance);
+            }
+            contracts::LensResult failed = without_answer(
+                std::move(r), LensStatus::failed, outcome.failure->code, outcome.failure->message);
+            failed.usage = outcome.usage;
+            return failed;
+        }
+        provenance.modelId = outcome.answer->modelId;
+        provenance.requestId = outcome.answer->requestId;
+        CachedAnswer fresh;
+        fresh.answer = outcome.answer->document;
+        fresh.usage = outcome.usage;
+        fresh.warningCodes = outcome.warningCodes;
+        fresh.adapterResponseHash = util::sha256_hex(json::canonical(fresh.answer));
+        if (services_.cache != nullptr) {
+            (void)services_.cache->put(key, encode_answer(fresh), cache_ttl(context.settings));
+        }
+        answer = std::move(fresh);
+    } else {
+        r.usage = answer->usage;
+        for (const auto w : answer->warningCodes) {
+            add_code(r.warningCodes, w);
+        }
+    }
+    services_.ledger.settle(plan.planOrdinal, answer->usage);
+    if (services_.provenance != nullptr) {
+        services_.provenance->record(plan.planOrdinal, provenance);
+    }
+
+    AnchoredFindings anchored =
+        anchor_findings(plan, answer->answer, packet, block_at(context.settings));
+    const std::size_t dropped = anchored.droppedOffLines + anchored.droppedOffPlan;
+    if (dropped > 0) {
+        r.evidenceSummary.push_back(count_line(anchored.droppedOffLines,
+                                               "finding(s) dropped: not on the lens's lines"));
+        r.evidenceSummary.push_back(
+            count_line(anchored.droppedOffPlan, "finding(s) dropped: file not in the plan"));
+    }
+    contracts::LensResult done = completed_result(plan, std::move(anchored.findings),
+                                                  std::move(r.evidenceSummary));
+    done.usage = r.usage;
+    for (const auto w : r.warningCodes) {
+        add_code(done.warningCodes, w);
+    }
+    done.degraded = done.degraded || r.degraded;
+    if (bounded) {
+        done.status = LensStatus::degraded;  // part of the change was not judged
+    }
+    std::sort(done.warningCodes.begin(), done.warningCodes.end());
+    done.adapterResponseHash = answer->adapterResponseHash;
+    return done;
+}
+
+}  // namespace qa::lenses::model

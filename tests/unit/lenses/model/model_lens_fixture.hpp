@@ -1,0 +1,128 @@
+#pragma once
+
+/// A model lens run without git: an in-memory change, a plan, the run's services, and the
+/// provider test server behind them.
+
+#include <atomic>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cache/store.hpp"
+#include "config/config.hpp"
+#include "contracts/types.hpp"
+#include "dispatch/lens.hpp"
+#include "lenses/model/model_lens.hpp"
+#include "providers/http_client.hpp"
+#include "providers/provider_client.hpp"
+#include "support/git_fixture.hpp"
+#include "support/provider_server.hpp"
+#include "unit/providers/provider_test_support.hpp"
+
+namespace qa::test {
+
+/// Changed files held in memory; line views stay valid for the object's lifetime.
+class MemoryChanges final : public dispatch::ChangeSource {
+  public:
+    /// `content` is the new file; `added` the line numbers (1-based) the change adds.
+    void add(const std::string& path, const std::string& language, const std::string& content,
+             const std::vector<std::uint32_t>& added) {
+        contents_[path] = content;
+        const std::string& held = contents_[path];
+        std::vector<std::string_view> lines;
+        std::size_t at = 0;
+        while (at < held.size()) {
+            const std::size_t nl = held.find('\n', at);
+            const std::size_t end = nl == std::string::npos ? held.size() : nl;
+            lines.emplace_back(held.data() + at, end - at);
+            at = end + 1;
+        }
+        dispatch::ChangedFileView view;
+        view.path = path;
+        view.language = language;
+        view.fileKind = "source";
+        for (const auto n : added) {
+            view.addedLines.push_back({n, lines.at(n - 1)});
+        }
+        files_[path] = std::move(view);
+    }
+    const dispatch::ChangedFileView* file(std::string_view path) const override {
+        const auto it = files_.find(std::string(path));
+        return it == files_.end() ? nullptr : &it->second;
+    }
+    std::optional<std::string> full_content(std::string_view path) const override {
+        const auto it = contents_.find(std::string(path));
+        return it == contents_.end() ? std::nullopt : std::optional(it->second);
+    }
+    std::vector<std::string> paths() const {
+        std::vector<std::string> out;
+        for (const auto& [p, f] : files_) {
+            out.push_back(p);
+        }
+        return out;
+    }
+
+  private:
+    std::map<std::string, std::string> contents_;
+    std::map<std::string, dispatch::ChangedFileView> files_;
+};
+
+inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& lens_id,
+                                      const std::string& binding_id,
+                                      std::vector<std::string> files, bool required = true) {
+    contracts::LensPlan p;
+    p.planOrdinal = ordinal;
+    p.lensId = lens_id;
+    p.lensVersion = "1.0.0";
+    p.lensClass = lens_id == "consistency" ? contracts::LensClass::consistency
+                                           : contracts::LensClass::performance;
+    p.required = required;
+    p.blockingPolicy = contracts::BlockingPolicy::severity_threshold;
+    p.providerBindingId = binding_id;
+    p.changedFiles = std::move(files);
+    p.scopeDigest = std::string(64, '0');
+    p.maxInputTokens = 40000;
+    p.maxOutputTokens = 4000;
+    p.overflowPolicy = contracts::OverflowPolicy::stop;
+    return p;
+}
+
+/// One run's worth of model-lens services against the test server.
+struct ModelRun {
+    providers::HttpClient http;
+    RecordingSleeper sleeper;
+    providers::ProviderClient client;
+    lenses::model::BudgetLedger ledger;
+    lenses::model::ProvenanceLog provenance;
+    lenses::model::ModelServices services;
+    config::Config config;
+    config::LensSettings settings;
+    std::atomic<bool> cancelled{false};
+
+    ModelRun(const providers::Binding& binding, cache::Store* cache,
+             std::vector<std::int64_t> order = {1}, std::int64_t run_max_tokens = 300000,
+             std::size_t max_context_bytes = 8u << 20)
+        : client(http, sleeper,
+                 [](const std::string& name) -> std::optional<std::string> {
+                     return name == kTestKeyEnv ? std::optional<std::string>(kTestKey)
+                                                : std::nullopt;
+                 }),
+          ledger(run_max_tokens, 12.0, std::move(order)),
+          services{client, ledger, cache, &provenance, {}, max_context_bytes} {
+        services.bindings.emplace(binding.pinned.bindingId, binding);
+        settings.required = true;
+    }
+
+    contracts::LensResult run(const contracts::LensPlan& plan, const dispatch::ChangeSource& changes,
+                              const std::string& lens_id = "performance") {
+        const lenses::model::ModelLens lens(lens_id, "1.0.0", plan.lensClass, services);
+        const dispatch::LensContext context{changes, config, settings,
+                                            std::chrono::steady_clock::now() +
+                                                std::chrono::minutes(5),
+                                            cancelled};
+        return lens.run(plan, context);
+    }
+};
+
+}  // namespace qa::test
