@@ -18,6 +18,7 @@
 #include "providers/provider_client.hpp"
 #include "support/git_fixture.hpp"
 #include "support/provider_server.hpp"
+#include "util/cancellation.hpp"
 #include "unit/providers/provider_test_support.hpp"
 
 namespace qa::test {
@@ -98,7 +99,6 @@ struct ModelRun {
     lenses::model::ModelServices services;
     config::Config config;
     config::LensSettings settings;
-    std::atomic<bool> cancelled{false};
 
     ModelRun(const providers::Binding& binding, cache::Store* cache,
              std::vector<std::int64_t> order = {1}, std::int64_t run_max_tokens = 300000,
@@ -117,10 +117,10 @@ struct ModelRun {
     contracts::LensResult run(const contracts::LensPlan& plan, const dispatch::ChangeSource& changes,
                               const std::string& lens_id = "performance") {
         const lenses::model::ModelLens lens(lens_id, "1.0.0", plan.lensClass, services);
-        const dispatch::LensContext context{changes, config, settings,
-                                            std::chrono::steady_clock::now() +
-                                                std::chrono::minutes(5),
-                                            cancelled};
+        const dispatch::LensContext context{
+            changes, config, settings,
+            util::CancellationToken().with_deadline(std::chrono::steady_clock::now() +
+                                                    std::chrono::minutes(5))};
         return lens.run(plan, context);
     }
 };

@@ -1,0 +1,157 @@
+// Model lenses through the real `qa-skill run --staged` against the provider test server on
+// 127.0.0.1: findings block, a second run of the same staged change is answered from the cache
+// (no second request, byte-identical hashed artifacts), provider outages follow strict and
+// best_effort, an unusable binding is a configuration error (exit 2), and no planted secret
+// reaches the provider.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "json/parse.hpp"
+#include "support/hook_fixture.hpp"
+#include "support/provider_server.hpp"
+
+namespace fs = std::filesystem;
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+using qa::test::ProviderServer;
+
+namespace {
+
+constexpr const char* kKeyEnv = "QA_TEST_PROVIDER_KEY";
+constexpr const char* kKey = "sk-integration-KEY-5a4b3c2d1e0f";
+
+std::string config_text(const ProviderServer& server, const std::string& script, bool required,
+                        const std::string& run_mode = "strict") {
+    return "run_mode = \"" + run_mode +
+           "\"\n"
+           "[lenses.performance]\nenabled = true\nrequired = " +
+           (required ? "true" : "false") +
+           "\nprovider = \"local\"\n"
+           "[providers.local]\nadapter = \"openai-codex\"\napi = \"chat_completions\"\n"
+           "base_url = \"" +
+           server.url(script) +
+           "/v1\"\nmodel = \"test-model\"\napi_key_env = \"" + kKeyEnv + "\"\n";
+}
+
+ProcResult run_staged(const HookSandbox& sb, const fs::path& repo, bool with_key = true) {
+    return sb.in(repo, std::string(with_key ? std::string(kKeyEnv) + "=" + kKey + " " : "") +
+                           qa::test::shell_quote(QA_SKILL_BIN) + " run --staged");
+}
+
+/// The hashed artifacts of the one run folder under .qa-skill/runs.
+std::map<std::string, std::string> hashed_artifacts(const fs::path& repo) {
+    const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
+    REQUIRE(dirs.size() == 1);
+    std::map<std::string, std::string> out;
+    for (const auto& name : qa::test::hashed_artifact_names()) {
+        out[name] = qa::test::read_bytes(dirs[0] / name);
+    }
+    return out;
+}
+
+const char* kAnswer =
+    R"({"findings":[{"file":"src/app.py","startLine":3,"endLine":3,"severity":"high",)"
+    R"("ruleId":"perf.query-in-loop","summary":"A query per user","rationale":"db.query in a loop."}]})";
+
+}  // namespace
+
+TEST_CASE("a model lens finding blocks, and the same staged change is answered from the cache",
+          "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    server.set_answer(kAnswer);
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "ok", true));
+    sb.add_file(repo, "src/app.py", "import db\nfor u in users:\n    db.query(u)\n");
+
+    const ProcResult first = run_staged(sb, repo);
+    INFO(first.describe());
+    CHECK(first.exit_code == 1);
+    CHECK(first.out.find("perf.query-in-loop") != std::string::npos);
+    REQUIRE(server.requests().size() == 1);
+    const auto artifacts = hashed_artifacts(repo);
+    const auto dir = qa::test::run_dirs(repo / ".qa-skill").at(0);
+    const auto provenance = qa::json::parse(qa::test::read_bytes(dir / "provenance.json"));
+    const auto& call = provenance.find("calls")->as_array().at(0);
+    CHECK_FALSE(call.find("cacheHit")->as_bool());
+    CHECK(call.find("modelId")->as_string() == "test-model-2026");
+
+    const ProcResult second = run_staged(sb, repo);
+    INFO(second.describe());
+    CHECK(second.exit_code == 1);
+    CHECK(server.requests().size() == 1);  // no second provider call
+    CHECK(hashed_artifacts(repo) == artifacts);
+    const auto again = qa::json::parse(qa::test::read_bytes(dir / "provenance.json"));
+    CHECK(again.find("calls")->as_array().at(0).find("cacheHit")->as_bool());
+
+    // The key went in its header only; never into an artifact.
+    for (const auto& [name, bytes] : artifacts) {
+        CHECK(bytes.find(kKey) == std::string::npos);
+    }
+}
+
+TEST_CASE("model lens outages: required fails strict, non-required passes best_effort",
+          "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "src/app.py", "import db\nfor u in users:\n    db.query(u)\n");
+
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "status-503", true));
+    const ProcResult strict = run_staged(sb, repo);
+    INFO(strict.describe());
+    CHECK(strict.exit_code == 1);
+    CHECK(strict.out.find("PROVIDER_UNAVAILABLE") != std::string::npos);
+    CHECK(server.requests().size() == 3);
+
+    sb.add_file(repo, ".qa-skill.toml",
+                config_text(server, "status-401", false, "best_effort"));
+    const ProcResult lenient = run_staged(sb, repo);
+    INFO(lenient.describe());
+    CHECK(lenient.exit_code == 0);
+    CHECK(server.requests().size() == 4);  // 401 is not retried
+}
+
+TEST_CASE("an enabled model lens without a usable binding is a configuration error",
+          "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "src/app.py", "x = 1\n");
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "ok", true));
+    const ProcResult no_key = run_staged(sb, repo, false);
+    INFO(no_key.describe());
+    CHECK(no_key.exit_code == 2);
+    CHECK(no_key.err.find(kKeyEnv) != std::string::npos);
+
+    sb.add_file(repo, ".qa-skill.toml", "[lenses.performance]\nenabled = true\n");
+    const ProcResult no_provider = run_staged(sb, repo);
+    INFO(no_provider.describe());
+    CHECK(no_provider.exit_code == 2);
+    CHECK(no_provider.err.find("lenses.performance.provider") != std::string::npos);
+    CHECK(server.requests().empty());
+}
+
+TEST_CASE("a planted secret in a staged change never reaches the model provider",
+          "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    const auto repo = sb.repo_with_commit("repo");
+    const std::string secret = std::string("FAKEfakefrL1spNxny") + "VmihA+2O76UMFxFkM+R5Kj";
+    const auto pem = qa::test::make_fake_key();
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "ok", false));
+    sb.add_file(repo, "src/app.py",
+                "import boto3\naws_secret_access_key = \"" + secret + "\"\nKEY = \"\"\"\n" + pem.pem +
+                    "\"\"\"\nfor u in users:\n    pass\n");
+    const ProcResult r = run_staged(sb, repo);
+    INFO(r.describe());
+    REQUIRE(server.requests().size() == 1);
+    const std::string sent = server.requests()[0].raw;
+    CHECK(sent.find(secret) == std::string::npos);
+    for (const auto& body_line : pem.body_lines) {
+        CHECK(sent.find(body_line) == std::string::npos);  // a PEM block is masked whole
+    }
+    CHECK(sent.find("[masked: a credential was detected here]") != std::string::npos);
+    CHECK(sent.find("for u in users:") != std::string::npos);
+}
