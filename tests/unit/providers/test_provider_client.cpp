@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <atomic>
 #include <thread>
 
 #include "json/canonical.hpp"
@@ -368,17 +369,28 @@ TEST_CASE("the stop check cancels a call in flight and a wait between attempts",
     CHECK(slow.failure->code == ErrorCode::PROVIDER_TIMEOUT);
     CHECK(slow.attempts == 1);
 
-    // Retry-After 60 s: the stop check ends the wait, no second attempt is made.
+    // Retry-After 60 s: the stop check ends the wait, no second attempt is made. The sleeper
+    // says when the wait has begun, so the stop never lands during the transfer instead.
+    struct SignallingSleeper final : providers::Sleeper {
+        providers::ThreadSleeper real;
+        mutable std::atomic<bool> sleeping{false};
+        bool sleep_for(std::chrono::milliseconds delay,
+                       const providers::StopCheck& stop) const override {
+            sleeping = true;
+            return real.sleep_for(delay, stop);
+        }
+    };
+    const SignallingSleeper signalling;
+    providers::ProviderClient waiting_client(http, signalling, test_key);
     std::stop_source waiting;
     std::jthread canceller2([&] {
-        while (server.requests().size() < 2) {
+        while (!signalling.sleeping) {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
         waiting.request_stop();
     });
     const auto waited =
-        client.call(test::test_binding(Dialect::messages, server.url("status-429-ra-60")),
+        waiting_client.call(test::test_binding(Dialect::messages, server.url("status-429-ra-60")),
                     test::findings_request(nullptr), [&] { return waiting.stop_requested(); });
     canceller2.join();
     REQUIRE(waited.failure);
