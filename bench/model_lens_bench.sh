@@ -63,12 +63,12 @@ make_repo model "$model_config"
 (cd "$work/rules" && "$build/qa-skill" run --staged >/dev/null) || true
 (cd "$work/model" && "$build/qa-skill" run --staged >/dev/null) || true
 
-hyperfine -N --warmup 2 --runs 20 \
+hyperfine -N --warmup 2 --runs 10 \
     -n "rule lenses only" "bash -c 'cd $work/rules && $build/qa-skill run --staged >/dev/null'" \
     -n "with performance lens, cold cache" \
     --prepare "rm -rf $work/model/.qa-skill/cache" \
     "bash -c 'cd $work/model && $build/qa-skill run --staged >/dev/null'" 2>&1 | sed 's/^/  /'
-hyperfine -N --warmup 2 --runs 20 \
+hyperfine -N --warmup 2 --runs 10 \
     -n "rule lenses only" "bash -c 'cd $work/rules && $build/qa-skill run --staged >/dev/null'" \
     -n "with performance lens, fully cached re-run" \
     "bash -c 'cd $work/model && $build/qa-skill run --staged >/dev/null'" 2>&1 | sed 's/^/  /'
