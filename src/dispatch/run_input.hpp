@@ -69,6 +69,8 @@ struct RunInput {
     std::map<std::string, LensInput, std::less<>> lenses;   ///< every known lens, by lensId
     std::vector<config::LayerRule> layers;                  ///< `[[architecture.layers]]`
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
+    /// `[budget] max_context_bytes`: what one plan may send a model, at most.
+    std::int64_t maxContextBytes = 8 << 20;
 
     /// The lens `lens_id`, or nullptr when it is not known.
     const LensInput* lens(std::string_view lens_id) const;

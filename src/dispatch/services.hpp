@@ -7,6 +7,7 @@
 #include <string_view>
 #include <variant>
 
+#include "dispatch/provenance.hpp"
 #include "util/cancellation.hpp"
 #include "util/process.hpp"
 
@@ -15,6 +16,9 @@ class ProviderClient;
 }
 namespace qa::exec {
 class TreeExecutor;
+}
+namespace qa::cache {
+class Store;
 }
 
 namespace qa::dispatch {
@@ -61,20 +65,28 @@ class ProcessRunner final : public CommandRunner {
 
 /// The run's budget, kept live: a lens reserves what a paid call may cost before making it
 /// and settles what it really cost afterwards, so that a call the budget cannot cover is never
-/// made. Interface only: the ledger lands with the model lenses.
+/// made. Admission must not depend on timing: the model lenses' ledger
+/// (lenses/model/budget_ledger.hpp) admits plans in queue order, so every plan it orders takes
+/// its turn, by reserve() or pass(), and a plan waits in reserve() for the plans before it.
 class BudgetLedger {
   public:
     struct Reservation {
-        std::uint64_t id = 0;
+        std::int64_t planOrdinal = 0;
+        std::int64_t tokens = 0;
+        std::optional<double> costUsd;  ///< null: the binding has no price table
     };
     virtual ~BudgetLedger() = default;
-    /// Reserves `tokens` and `cost_usd` for `lens_id`; nullopt when the run's or the lens's
-    /// budget cannot cover them (the lens then reports BUDGET_*_EXCEEDED and makes no call).
-    virtual std::optional<Reservation> reserve(std::string_view lens_id, std::int64_t tokens,
-                                               double cost_usd) = 0;
-    /// Replaces the reservation by what the call used (0 and 0 when it was not made).
+    /// Reserves `tokens` and `cost_usd` for the plan; nullopt when the run's budget cannot
+    /// cover them (the lens then reports BUDGET_RUN_EXCEEDED and makes no call) or when
+    /// `cancel` stopped the wait for the plan's turn.
+    virtual std::optional<Reservation> reserve(std::int64_t plan_ordinal, std::int64_t tokens,
+                                               std::optional<double> cost_usd,
+                                               const util::CancellationToken& cancel) = 0;
+    /// The plan makes no call: its turn passes without a reservation. Idempotent.
+    virtual void pass(std::int64_t plan_ordinal) = 0;
+    /// Records what the reserved call used (0 when it was not made).
     virtual void settle(const Reservation& reservation, std::int64_t tokens_used,
-                        double cost_usd) = 0;
+                        std::optional<double> cost_usd) = 0;
 };
 
 /// Time for lenses that measure it (retry waits, durations in evidence); tests may fake it.
@@ -104,6 +116,10 @@ struct Services {
     /// (exec/tree_executor.hpp); null when the caller offers no execution (the lens then fails with
     /// EXECUTION_DENIED).
     const exec::TreeExecutor* execution = nullptr;
+    /// Answers that replay across runs (seed 001's cache under the artifact root); null: none.
+    cache::Store* cache = nullptr;
+    /// What a lens did that differs run to run (provenance.json); null: not recorded.
+    ProvenanceLog* provenance = nullptr;
 };
 
 }  // namespace qa::dispatch

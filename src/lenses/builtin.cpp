@@ -10,6 +10,7 @@
 #include "lenses/catalog.hpp"
 #include "lenses/external/external_lens.hpp"
 #include "lenses/layering_lens.hpp"
+#include "lenses/model/model_lens.hpp"
 #include "lenses/phase_lens.hpp"
 #include "lenses/rule_lens.hpp"
 #include "plan/registry.hpp"
@@ -73,7 +74,8 @@ std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
 /// The built-in catalog: rule lenses from their embedded rules files and `extra` (all compiled
 /// together: one set pass and one read of each file serve them all, and their credential rules
 /// mask what they find in every rule lens's snippets), the layering lens for a rule lens
-/// without a rules file. Model, execution and external kinds register their factories here.
+/// without a rules file, the model lens for model-kind entries. Execution and external kinds
+/// register their factories here.
 Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     const auto& registry = plan::builtin_registry();
     const auto rules = std::make_shared<const rules::RuleSet>(
@@ -94,6 +96,13 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                              return std::make_unique<PhaseLens>();
                          }
                          return nullptr;
+                     });
+    // One model lens serves every model-kind entry: prompt and binding come with the plan and
+    // its settings. Its credential masking reuses the compiled security rules.
+    const auto secrets = std::make_shared<const model::SecretLines>(rules);
+    catalog.add_kind(dispatch::LensKind::model,
+                     [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                         return std::make_unique<model::ModelLens>(secrets);
                      });
     catalog.build(registry);
     // Its credential rules mask what an external program quotes in its answer.

@@ -22,6 +22,8 @@
 #include "git/revisions.hpp"
 #include "json/canonical.hpp"
 #include "lenses/builtin.hpp"
+#include "lenses/model/binding_check.hpp"
+#include "lenses/model/model_services.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/change_source.hpp"
 #include "orchestrator/push_targets.hpp"
@@ -31,6 +33,7 @@
 #include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/args.hpp"
+#include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/sha256.hpp"
 #include "verdict/aggregate.hpp"
@@ -247,6 +250,8 @@ git::Repository open_repository(const git::LibGit2& lib, const RunRequest& reque
 config::Config load(const RunRequest& request, const git::Repository& repo) {
     const auto& registry = plan::builtin_registry();
     config::Config config = load_tree_config(repo, request, registry.lens_ids());
+    // An enabled model lens must be able to call its provider: exit 2 now, not a failure later.
+    lenses::model::check_model_bindings(config, registry);
     if (request.runModeOverride) {
         if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
             throw util::UsageError("--run-mode: \"" + *request.runModeOverride +
@@ -390,6 +395,14 @@ RunReport run(const RunRequest& request, const RunControl& control) {
                                target.changes, out.result.executionKey, commands);
         dispatch::Services target_services = services;
         target_services.execution = executor.get();
+        // The model lenses of this change share one connection pool, budget ledger and cache.
+        std::optional<lenses::model::ModelServices> models;
+        if (lenses::model::has_model_plans(run_input, out.plan.plans)) {
+            models.emplace(run_input, out.plan.plans,
+                           artifacts::resolve_root(repo, config.artifactRoot, config.source) /
+                               "cache" / "model");
+            models->offer(target_services);
+        }
         auto results =
             dispatcher.run(out.plan.plans, source, run_input, target_services, control.cancel);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
@@ -450,6 +463,11 @@ RunReport run(const RunRequest& request, const RunControl& control) {
             try {
                 out.artifactDir =
                     artifacts::write_run(root, out.input, out.result, timings, jobs).directory;
+                if (models && !models->provenance().empty()) {
+                    // Beside timings.json, outside the hashed artifacts: it differs run to run.
+                    util::write_file_atomic(*out.artifactDir / "provenance.json",
+                                            json::canonical(models->provenance().to_json()));
+                }
             } catch (const artifacts::ArtifactSchemaInvalid& e) {
                 auto& v = out.result.finalVerdict;
                 v.status = contracts::VerdictStatus::FAIL;

@@ -31,6 +31,7 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
                 to_enum(contracts::enum_from_string<contracts::Severity>(*o.severity), *o.severity);
         }
     }
+    input.maxContextBytes = config.maxContextBytes;
     for (const auto& entry : registry.lenses) {
         dispatch::LensInput lens;
         lens.lensId = entry.lensId;

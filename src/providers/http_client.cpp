@@ -36,7 +36,7 @@ struct Transfer {
     HttpResponse* response;
     std::size_t maxBytes;
     bool tooLarge = false;
-    const StopCheck* stop;
+    const util::CancellationToken* stop;
 };
 
 std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
@@ -81,7 +81,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
 
 int on_progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
     const auto* t = static_cast<const Transfer*>(user);
-    return stop_requested(*t->stop) ? 1 : 0;  // non-zero aborts with CURLE_ABORTED_BY_CALLBACK
+    return t->stop->stop_requested() ? 1 : 0;  // non-zero aborts with CURLE_ABORTED_BY_CALLBACK
 }
 
 TransportStatus transport_of(CURLcode rc, const Transfer& t) {
@@ -152,10 +152,11 @@ HttpClient::HttpClient() : impl_(std::make_unique<Impl>()) {
 }
 HttpClient::~HttpClient() = default;
 
-HttpResponse HttpClient::post(const HttpRequest& request, const StopCheck& stop) const {
+HttpResponse HttpClient::post(const HttpRequest& request,
+                              const util::CancellationToken& stop) const {
     HttpResponse response;
     Transfer transfer{&response, request.maxResponseBytes, false, &stop};
-    if (stop_requested(stop)) {
+    if (stop.stop_requested()) {
         response.transport = TransportStatus::cancelled;
         return response;
     }

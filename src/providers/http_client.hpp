@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "providers/stop_check.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::providers {
 
@@ -64,7 +64,7 @@ class HttpClient {
 
     /// Sends the request and waits for the answer, the timeout, or `stop` (checked by libcurl's
     /// progress callback, so cancellation takes effect within a fraction of a second).
-    HttpResponse post(const HttpRequest& request, const StopCheck& stop = {}) const;
+    HttpResponse post(const HttpRequest& request, const util::CancellationToken& stop = {}) const;
 
   private:
     struct Impl;

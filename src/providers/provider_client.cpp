@@ -61,7 +61,7 @@ std::string ProviderClient::request_body(const Binding& binding, const ModelRequ
 }
 
 CallOutcome ProviderClient::call(const Binding& binding, const ModelRequest& request,
-                                 const StopCheck& stop) const {
+                                 const util::CancellationToken& stop) const {
     const auto started = std::chrono::steady_clock::now();
     CallOutcome out;
     out.usage = failed_call_usage();

@@ -27,7 +27,7 @@ class ProviderClient {
                    KeyLookup keys = environment_key);
 
     CallOutcome call(const Binding& binding, const ModelRequest& request,
-                     const StopCheck& stop = {}) const;
+                     const util::CancellationToken& stop = {}) const;
 
     /// The request body a call sends (canonical JSON, no key): what cache keys hash.
     static std::string request_body(const Binding& binding, const ModelRequest& request);

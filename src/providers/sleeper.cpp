@@ -5,10 +5,11 @@
 
 namespace qa::providers {
 
-bool ThreadSleeper::sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const {
+bool ThreadSleeper::sleep_for(std::chrono::milliseconds delay,
+                              const util::CancellationToken& stop) const {
     constexpr std::chrono::milliseconds kSlice{20};
     const auto until = std::chrono::steady_clock::now() + delay;
-    while (!stop_requested(stop)) {
+    while (!stop.stop_requested()) {
         const auto left = until - std::chrono::steady_clock::now();
         if (left <= std::chrono::steady_clock::duration::zero()) {
             return true;

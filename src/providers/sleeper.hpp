@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "providers/stop_check.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::providers {
 
@@ -12,14 +12,16 @@ class Sleeper {
   public:
     virtual ~Sleeper() = default;
     /// Waits `delay` or until `stop`; false when stopped early.
-    virtual bool sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const = 0;
+    virtual bool sleep_for(std::chrono::milliseconds delay,
+                           const util::CancellationToken& stop) const = 0;
 };
 
 /// Sleeps in slices of at most 20 ms, polling the stop check between them: a cancelled lens never
 /// sits out a 60-second Retry-After.
 class ThreadSleeper final : public Sleeper {
   public:
-    bool sleep_for(std::chrono::milliseconds delay, const StopCheck& stop) const override;
+    bool sleep_for(std::chrono::milliseconds delay,
+                   const util::CancellationToken& stop) const override;
 };
 
 }  // namespace qa::providers

@@ -30,8 +30,8 @@ std::string config_text(const ProviderServer& server, const std::string& script,
            "\nprovider = \"local\"\n"
            "[providers.local]\nadapter = \"openai-codex\"\napi = \"chat_completions\"\n"
            "base_url = \"" +
-           server.url(script) +
-           "/v1\"\nmodel = \"test-model\"\napi_key_env = \"" + kKeyEnv + "\"\n";
+           server.url(script) + "/v1\"\nmodel = \"test-model\"\napi_key_env = \"" + kKeyEnv +
+           "\"\n";
 }
 
 ProcResult run_staged(const HookSandbox& sb, const fs::path& repo, bool with_key = true) {
@@ -105,8 +105,7 @@ TEST_CASE("model lens outages: required fails strict, non-required passes best_e
     CHECK(strict.out.find("PROVIDER_UNAVAILABLE") != std::string::npos);
     CHECK(server.requests().size() == 3);
 
-    sb.add_file(repo, ".qa-skill.toml",
-                config_text(server, "status-401", false, "best_effort"));
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "status-401", false, "best_effort"));
     const ProcResult lenient = run_staged(sb, repo);
     INFO(lenient.describe());
     CHECK(lenient.exit_code == 0);
@@ -142,8 +141,8 @@ TEST_CASE("a planted secret in a staged change never reaches the model provider"
     const auto pem = qa::test::make_fake_key();
     sb.add_file(repo, ".qa-skill.toml", config_text(server, "ok", false));
     sb.add_file(repo, "src/app.py",
-                "import boto3\naws_secret_access_key = \"" + secret + "\"\nKEY = \"\"\"\n" + pem.pem +
-                    "\"\"\"\nfor u in users:\n    pass\n");
+                "import boto3\naws_secret_access_key = \"" + secret + "\"\nKEY = \"\"\"\n" +
+                    pem.pem + "\"\"\"\nfor u in users:\n    pass\n");
     const ProcResult r = run_staged(sb, repo);
     INFO(r.describe());
     REQUIRE(server.requests().size() == 1);

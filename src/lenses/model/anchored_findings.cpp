@@ -1,7 +1,7 @@
 #include "lenses/model/anchored_findings.hpp"
 
+#include "dispatch/findings.hpp"
 #include "json/canonical.hpp"
-#include "lenses/rule_lens.hpp"
 
 namespace qa::lenses::model {
 
@@ -45,11 +45,11 @@ AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Va
                 .value_or(contracts::Severity::info);
         // Enum order runs from critical to info: "at or above block_at" is "not after it".
         const bool blocking = static_cast<int>(severity) <= static_cast<int>(block_at);
-        json::Value evidence = json::Object{{"rationale", *item.find("rationale")},
-                                            {"source", "model"}};
-        auto finding = make_finding(plan, item.find("ruleId")->as_string(), severity, blocking,
-                                    file, start, item.find("summary")->as_string(),
-                                    std::move(evidence), json::canonical(item));
+        json::Value evidence =
+            json::Object{{"rationale", *item.find("rationale")}, {"source", "model"}};
+        auto finding = dispatch::make_finding(
+            plan, item.find("ruleId")->as_string(), severity, blocking, file, start,
+            item.find("summary")->as_string(), std::move(evidence), json::canonical(item));
         finding.endLine = end;
         out.findings.push_back(std::move(finding));
     }

@@ -14,8 +14,8 @@ cache::CacheKey answer_cache_key(const std::string& cache_name, const providers:
         {"adapterId", contracts::to_string(binding.pinned.adapterId)},
         {"adapterVersion", binding.pinned.adapterVersion},
         {"binding", contracts::to_json(binding.pinned)},
-        {"api", binding.api == providers::OpenAiApi::chat_completions ? "chat_completions"
-                                                                        : "responses"},
+        {"api",
+         binding.api == providers::OpenAiApi::chat_completions ? "chat_completions" : "responses"},
         {"sampling", binding.sampling},
         {"baseUrl", binding.baseUrl},
         {"promptTemplateHash", prompt_template_hash},

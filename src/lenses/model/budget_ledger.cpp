@@ -9,11 +9,12 @@ std::int64_t estimate_input_tokens(std::size_t request_body_bytes) {
     return static_cast<std::int64_t>((request_body_bytes + 3) / 4);
 }
 
-BudgetLedger::BudgetLedger(std::int64_t run_max_tokens, std::optional<double> run_max_cost_usd,
-                           std::vector<std::int64_t> order)
+RunBudgetLedger::RunBudgetLedger(std::int64_t run_max_tokens,
+                                 std::optional<double> run_max_cost_usd,
+                                 std::vector<std::int64_t> order)
     : maxTokens_(run_max_tokens), maxCost_(run_max_cost_usd), order_(std::move(order)) {}
 
-bool BudgetLedger::is_turn(std::int64_t plan_ordinal) const {
+bool RunBudgetLedger::is_turn(std::int64_t plan_ordinal) const {
     if (std::find(order_.begin(), order_.end(), plan_ordinal) == order_.end()) {
         return true;  // not a listed plan: no ordering to keep
     }
@@ -21,64 +22,61 @@ bool BudgetLedger::is_turn(std::int64_t plan_ordinal) const {
         if (o == plan_ordinal) {
             return true;
         }
-        if (!done_.count(o)) {
+        if (!done_.contains(o)) {
             return false;
         }
     }
     return true;
 }
 
-void BudgetLedger::take_turn(std::int64_t plan_ordinal) {
+void RunBudgetLedger::take_turn(std::int64_t plan_ordinal) {
     done_[plan_ordinal] = true;
     cv_.notify_all();
 }
 
-BudgetLedger::Admission BudgetLedger::reserve(std::int64_t plan_ordinal,
-                                              const Reservation& reservation,
-                                              const providers::StopCheck& stop) {
+std::optional<dispatch::BudgetLedger::Reservation> RunBudgetLedger::reserve(
+    std::int64_t plan_ordinal, std::int64_t tokens, std::optional<double> cost_usd,
+    const util::CancellationToken& cancel) {
     std::unique_lock lock(mutex_);
     while (!is_turn(plan_ordinal)) {
-        if (providers::stop_requested(stop)) {
-            return Admission::stopped;
+        if (cancel.stop_requested()) {
+            return std::nullopt;
         }
+        // Wakes on every turn taken; the timeout only bounds how late a stop is seen.
         cv_.wait_for(lock, std::chrono::milliseconds(20));
     }
-    if (done_.count(plan_ordinal)) {
-        return Admission::run_exceeded;  // a second reservation of one plan is never admitted
+    if (done_.contains(plan_ordinal)) {
+        return std::nullopt;  // a second reservation of one plan is never admitted
     }
-    const std::int64_t tokens = reservation.inputTokens + reservation.outputTokens;
+    take_turn(plan_ordinal);
     const bool over_tokens = reservedTokens_ + tokens > maxTokens_;
-    const bool over_cost =
-        maxCost_ && reservation.costUsd && reservedCost_ + *reservation.costUsd > *maxCost_;
+    const bool over_cost = maxCost_ && cost_usd && reservedCost_ + *cost_usd > *maxCost_;
     if (over_tokens || over_cost) {
-        take_turn(plan_ordinal);
-        return Admission::run_exceeded;
+        return std::nullopt;
     }
     reservedTokens_ += tokens;
-    reservedCost_ += reservation.costUsd.value_or(0.0);
-    take_turn(plan_ordinal);
-    return Admission::admitted;
+    reservedCost_ += cost_usd.value_or(0.0);
+    return Reservation{plan_ordinal, tokens, cost_usd};
 }
 
-void BudgetLedger::pass(std::int64_t plan_ordinal) {
+void RunBudgetLedger::pass(std::int64_t plan_ordinal) {
     std::lock_guard lock(mutex_);
-    if (!done_.count(plan_ordinal)) {
+    if (!done_.contains(plan_ordinal)) {
         take_turn(plan_ordinal);
     }
 }
 
-void BudgetLedger::settle(std::int64_t, const contracts::UsageMetrics& actual) {
+void RunBudgetLedger::settle(const Reservation&, std::int64_t tokens_used, std::optional<double>) {
     std::lock_guard lock(mutex_);
-    settledTokens_ += actual.totalTokens.value_or(actual.inputTokens.value_or(0) +
-                                                  actual.outputTokens.value_or(0));
+    settledTokens_ += tokens_used;
 }
 
-std::int64_t BudgetLedger::reservedTokens() const {
+std::int64_t RunBudgetLedger::reservedTokens() const {
     std::lock_guard lock(mutex_);
     return reservedTokens_;
 }
 
-std::int64_t BudgetLedger::settledTokens() const {
+std::int64_t RunBudgetLedger::settledTokens() const {
     std::lock_guard lock(mutex_);
     return settledTokens_;
 }

@@ -39,19 +39,24 @@ struct Section {
 };
 
 Section file_section(const dispatch::ChangedFileView& file, const dispatch::ChangeSource& changes,
-                     const config::LensSettings& settings, bool whole_file,
+                     const dispatch::LensInput& settings, bool whole_file,
                      const SecretLines& secrets) {
     Section s;
+    // The one read of the added lines (all-files mode reads the blob here); `added_lines` holds
+    // what their views point into until the section is built.
+    const dispatch::AddedLines::Lines added_lines = file.addedLines.read();
     std::vector<std::uint32_t> added_numbers;
     std::string added_text;
-    for (const auto& line : file.addedLines) {
+    for (const auto& line : added_lines) {
         added_numbers.push_back(line.lineNo);
         added_text.append(line.text);
         added_text += '\n';
     }
     const std::set<std::uint32_t> added(added_numbers.begin(), added_numbers.end());
-    const bool with_context = settings.mode == "diff_context" && settings.diffContext > 0;
-    const bool mode_whole = settings.mode == "file" || settings.mode == "all";
+    const bool with_context =
+        settings.mode == dispatch::LensMode::diff_context && settings.diffContext > 0;
+    const bool mode_whole =
+        settings.mode == dispatch::LensMode::file || settings.mode == dispatch::LensMode::all;
 
     std::optional<std::string> content;
     if (whole_file || with_context || mode_whole) {
@@ -61,10 +66,9 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
              " ===\n";
     if (!content) {
         // Only the added lines are known (or needed).
-        const auto secret =
-            secrets.find(file.path, file.language, added_text, added_numbers);
+        const auto secret = secrets.find(file.path, file.language, added_text, added_numbers);
         std::uint32_t previous = 0;
-        for (const auto& line : file.addedLines) {
+        for (const auto& line : added_lines) {
             if (previous != 0 && line.lineNo != previous + 1) {
                 s.text += "...\n";
             }
@@ -126,7 +130,7 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
 
 ContextPacket build_context_packet(const contracts::LensPlan& plan,
                                    const dispatch::ChangeSource& changes,
-                                   const config::LensSettings& settings, std::size_t max_bytes,
+                                   const dispatch::LensInput& settings, std::size_t max_bytes,
                                    const SecretLines& secrets) {
     ContextPacket packet;
     std::vector<std::string> files = plan.changedFiles;

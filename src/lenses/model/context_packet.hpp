@@ -15,7 +15,7 @@ namespace qa::lenses::model {
 
 /// Which lines of the new file a finding may land on, per the lens's `mode`.
 struct AnchorLines {
-    bool wholeFile = false;          ///< mode file / all: any line from 1 to lineCount
+    bool wholeFile = false;  ///< mode file / all: any line from 1 to lineCount
     std::uint32_t lineCount = 0;
     std::set<std::uint32_t> lines;  ///< mode added / diff_context
 };
@@ -39,7 +39,7 @@ struct ContextPacket {
 /// packet past `max_bytes` is left out whole and listed in omittedFiles: never cut mid-file.
 ContextPacket build_context_packet(const contracts::LensPlan& plan,
                                    const dispatch::ChangeSource& changes,
-                                   const config::LensSettings& settings, std::size_t max_bytes,
+                                   const dispatch::LensInput& settings, std::size_t max_bytes,
                                    const SecretLines& secrets);
 
 }  // namespace qa::lenses::model

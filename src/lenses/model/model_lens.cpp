@@ -2,14 +2,19 @@
 
 #include <algorithm>
 
+#include "cache/store.hpp"
 #include "contracts/json_io.hpp"
+#include "dispatch/findings.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "lenses/model/anchored_findings.hpp"
 #include "lenses/model/answer_cache.hpp"
+#include "lenses/model/budget_ledger.hpp"
 #include "lenses/model/context_packet.hpp"
 #include "lenses/model/prompt_template.hpp"
-#include "lenses/rule_lens.hpp"
+#include "lenses/model/provenance.hpp"
+#include "providers/binding.hpp"
+#include "providers/provider_client.hpp"
 #include "providers/usage.hpp"
 #include "util/embedded_files.hpp"
 #include "util/sha256.hpp"
@@ -66,7 +71,7 @@ LensStatus overflow_status(contracts::OverflowPolicy policy) {
     return LensStatus::failed;
 }
 
-contracts::Severity block_at(const config::LensSettings& settings) {
+contracts::Severity block_at(const dispatch::LensInput& settings) {
     if (const json::Value* v = settings.options.find("block_at"); v && v->is_string()) {
         if (auto s = contracts::enum_from_string<contracts::Severity>(v->as_string())) {
             return *s;
@@ -75,7 +80,7 @@ contracts::Severity block_at(const config::LensSettings& settings) {
     return contracts::Severity::high;
 }
 
-std::chrono::minutes cache_ttl(const config::LensSettings& settings) {
+std::chrono::minutes cache_ttl(const dispatch::LensInput& settings) {
     if (const json::Value* v = settings.options.find("cache_ttl_minutes"); v && v->is_integer()) {
         return std::chrono::minutes(v->as_integer());
     }
@@ -97,26 +102,30 @@ json::Value findings_schema_for_providers() {
     return doc;
 }
 
-ModelLens::ModelLens(std::string id, std::string version, contracts::LensClass lens_class,
-                     const ModelServices& services)
-    : id_(std::move(id)),
-      version_(std::move(version)),
-      class_(lens_class),
-      services_(services),
+ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets)
+    : secrets_(std::move(secrets)),
       findings_(json::SchemaValidator::embedded("model-findings.v1")) {}
 
 contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
                                      const dispatch::LensContext& context) const {
-    LedgerTurn turn(services_.ledger, plan.planOrdinal);  // passes the turn on every exit
+    const dispatch::Services& services = context.services;
+    LedgerTurn turn(services.budget, plan.planOrdinal);  // passes the turn on every exit
     contracts::LensResult r = base_result(plan);
-    const auto stop = [&context] { return context.should_stop(); };
 
-    const auto binding_it = services_.bindings.find(plan.providerBindingId);
-    if (binding_it == services_.bindings.end()) {
+    if (services.provider == nullptr) {
+        return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_UNAVAILABLE,
+                              "this run offers no provider client");
+    }
+    if (services.budget == nullptr) {
+        return without_answer(std::move(r), LensStatus::failed, ErrorCode::BUDGET_RUN_EXCEEDED,
+                              "this run keeps no budget ledger; no call made");
+    }
+    const auto& settings = context.settings.provider;
+    if (!settings || settings->bindingId != plan.providerBindingId) {
         return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_AUTH_ERROR,
                               "no provider binding '" + plan.providerBindingId + "'");
     }
-    const providers::Binding& binding = binding_it->second;
+    const providers::Binding binding = providers::binding_from(*settings);
     const auto prompt = prompt_template(plan.lensId, plan.subLensId);
     if (!prompt) {
         return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_UNAVAILABLE,
@@ -124,11 +133,13 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     }
 
     // The packet: masked, bounded, never cut mid-file.
-    const ContextPacket packet = build_context_packet(plan, context.changes, context.settings,
-                                                      services_.maxContextBytes, secrets_);
+    const ContextPacket packet =
+        build_context_packet(plan, context.changes, context.settings,
+                             static_cast<std::size_t>(context.run.maxContextBytes), *secrets_);
     std::vector<std::string> summary = {"promptTemplateHash: " + prompt->hash};
     if (packet.maskedLines > 0) {
-        summary.push_back(count_line(packet.maskedLines, "line(s) masked: a credential rule matched"));
+        summary.push_back(
+            count_line(packet.maskedLines, "line(s) masked: a credential rule matched"));
     }
     for (const auto& path : packet.omittedFiles) {
         summary.push_back("left out of the context packet (max_context_bytes): " + path);
@@ -152,33 +163,37 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     const std::string body = providers::ProviderClient::request_body(binding, request);
 
     // Budget: reserve before the call, from a deterministic estimate.
-    Reservation reservation;
-    reservation.inputTokens = estimate_input_tokens(body.size());
-    reservation.outputTokens = request.maxOutputTokens;
+    const std::int64_t input_tokens = estimate_input_tokens(body.size());
+    const std::int64_t output_tokens = request.maxOutputTokens;
+    std::optional<double> cost;
     if (binding.prices) {
-        reservation.costUsd = providers::cost_usd(reservation.inputTokens,
-                                                  reservation.outputTokens, *binding.prices);
+        cost = providers::cost_usd(input_tokens, output_tokens, *binding.prices);
     }
-    const bool lens_over =
-        (plan.maxInputTokens > 0 && reservation.inputTokens > plan.maxInputTokens) ||
-        (plan.maxCostUsd && reservation.costUsd && *reservation.costUsd > *plan.maxCostUsd);
+    const bool lens_over = (plan.maxInputTokens > 0 && input_tokens > plan.maxInputTokens) ||
+                           (plan.maxCostUsd && cost && *cost > *plan.maxCostUsd);
     if (lens_over) {
         return without_answer(std::move(r), overflow_status(plan.overflowPolicy),
                               ErrorCode::BUDGET_LENS_EXCEEDED,
-                              "estimated " + std::to_string(reservation.inputTokens) +
+                              "estimated " + std::to_string(input_tokens) +
                                   " input tokens exceed the lens budget; no call made");
     }
-    switch (services_.ledger.reserve(plan.planOrdinal, reservation, stop)) {
-        case BudgetLedger::Admission::admitted:
-            break;
-        case BudgetLedger::Admission::run_exceeded:
-            return without_answer(std::move(r), overflow_status(plan.overflowPolicy),
-                                  ErrorCode::BUDGET_RUN_EXCEEDED,
-                                  "the run budget cannot cover this call; no call made");
-        case BudgetLedger::Admission::stopped:
+    const auto reservation = services.budget->reserve(
+        plan.planOrdinal, input_tokens + output_tokens, cost, context.cancel);
+    if (!reservation) {
+        if (context.should_stop()) {
             return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_TIMEOUT,
                                   "stopped while waiting for the run budget");
+        }
+        return without_answer(std::move(r), overflow_status(plan.overflowPolicy),
+                              ErrorCode::BUDGET_RUN_EXCEEDED,
+                              "the run budget cannot cover this call; no call made");
     }
+    const auto settle = [&](const contracts::UsageMetrics& used) {
+        services.budget->settle(
+            *reservation,
+            used.totalTokens.value_or(used.inputTokens.value_or(0) + used.outputTokens.value_or(0)),
+            used.costUsd);
+    };
 
     // The cache, then the provider.
     const std::string cache_name =
@@ -189,14 +204,15 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     provenance.bindingId = binding.pinned.bindingId;
     provenance.cacheKey = key.text();
     std::optional<CachedAnswer> answer;
-    if (services_.cache != nullptr) {
-        if (const auto hit = services_.cache->get(key); hit.hit()) {
+    if (services.cache != nullptr) {
+        if (const auto hit = services.cache->get(key); hit.hit()) {
             answer = decode_answer(hit.value);
             provenance.cacheHit = answer.has_value();
         }
     }
     if (!answer) {
-        const providers::CallOutcome outcome = services_.client.call(binding, request, stop);
+        const providers::CallOutcome outcome =
+            services.provider->call(binding, request, context.cancel);
         provenance.attempts = outcome.attempts;
         provenance.latencyMs = outcome.latencyMs;
         r.usage = outcome.usage;
@@ -204,9 +220,9 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
             add_code(r.warningCodes, w);
         }
         if (!outcome.ok()) {
-            services_.ledger.settle(plan.planOrdinal, outcome.usage);
-            if (services_.provenance != nullptr) {
-                services_.provenance->record(plan.planOrdinal, provenance);
+            settle(outcome.usage);
+            if (services.provenance != nullptr) {
+                services.provenance->record(plan.planOrdinal, provenance.to_json());
             }
             contracts::LensResult failed = without_answer(
                 std::move(r), LensStatus::failed, outcome.failure->code, outcome.failure->message);
@@ -220,8 +236,8 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
         fresh.usage = outcome.usage;
         fresh.warningCodes = outcome.warningCodes;
         fresh.adapterResponseHash = util::sha256_hex(json::canonical(fresh.answer));
-        if (services_.cache != nullptr) {
-            (void)services_.cache->put(key, encode_answer(fresh), cache_ttl(context.settings));
+        if (services.cache != nullptr) {
+            (void)services.cache->put(key, encode_answer(fresh), cache_ttl(context.settings));
         }
         answer = std::move(fresh);
     } else {
@@ -230,22 +246,22 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
             add_code(r.warningCodes, w);
         }
     }
-    services_.ledger.settle(plan.planOrdinal, answer->usage);
-    if (services_.provenance != nullptr) {
-        services_.provenance->record(plan.planOrdinal, provenance);
+    settle(answer->usage);
+    if (services.provenance != nullptr) {
+        services.provenance->record(plan.planOrdinal, provenance.to_json());
     }
 
     AnchoredFindings anchored =
         anchor_findings(plan, answer->answer, packet, block_at(context.settings));
     const std::size_t dropped = anchored.droppedOffLines + anchored.droppedOffPlan;
     if (dropped > 0) {
-        r.evidenceSummary.push_back(count_line(anchored.droppedOffLines,
-                                               "finding(s) dropped: not on the lens's lines"));
+        r.evidenceSummary.push_back(
+            count_line(anchored.droppedOffLines, "finding(s) dropped: not on the lens's lines"));
         r.evidenceSummary.push_back(
             count_line(anchored.droppedOffPlan, "finding(s) dropped: file not in the plan"));
     }
-    contracts::LensResult done = completed_result(plan, std::move(anchored.findings),
-                                                  std::move(r.evidenceSummary));
+    contracts::LensResult done = dispatch::completed_result(plan, std::move(anchored.findings),
+                                                            std::move(r.evidenceSummary));
     done.usage = r.usage;
     for (const auto w : r.warningCodes) {
         add_code(done.warningCodes, w);

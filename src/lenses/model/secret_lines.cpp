@@ -1,5 +1,6 @@
 #include "lenses/model/secret_lines.hpp"
 
+#include <array>
 #include <vector>
 
 namespace qa::lenses::model {
@@ -17,9 +18,10 @@ std::vector<std::pair<std::uint32_t, std::string_view>> numbered_lines(
         const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
         std::uint32_t number = static_cast<std::uint32_t>(i + 1);
         if (!line_numbers.empty()) {
-            number = i < line_numbers.size()
-                         ? line_numbers[i]
-                         : line_numbers.back() + static_cast<std::uint32_t>(i + 1 - line_numbers.size());
+            number =
+                i < line_numbers.size()
+                    ? line_numbers[i]
+                    : line_numbers.back() + static_cast<std::uint32_t>(i + 1 - line_numbers.size());
         }
         out.emplace_back(number, text.substr(at, end - at));
         at = end + 1;
@@ -32,7 +34,9 @@ std::vector<std::pair<std::uint32_t, std::string_view>> numbered_lines(
 
 SecretLines::SecretLines()
     : rules_(std::make_shared<const rules::RuleSet>(
-          rules::RuleSet::from_embedded("lenses/security/rules.toml"))) {}
+          rules::RuleSet::from_embedded_lenses(std::array<std::string_view, 1>{"security"}))) {}
+
+SecretLines::SecretLines(std::shared_ptr<const rules::RuleSet> rules) : rules_(std::move(rules)) {}
 
 std::set<std::uint32_t> SecretLines::find(std::string_view path, std::string_view language,
                                           std::string_view text,
@@ -41,7 +45,7 @@ std::set<std::uint32_t> SecretLines::find(std::string_view path, std::string_vie
     rules_->scan(rules::ScanInput{path, language, text, line_numbers},
                  [&](const rules::RuleMatch& m) {
                      // Credential rules apply to every language; unsafe-code rules list theirs.
-                     if (m.rule->languages.empty()) {
+                     if (m.rule->lens == "security" && m.rule->languages.empty()) {
                          lines.insert(m.line);
                      }
                  });

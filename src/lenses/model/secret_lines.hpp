@@ -12,10 +12,14 @@ namespace qa::lenses::model {
 
 /// Finds the lines a credential rule matches, so that they are masked before a context packet
 /// leaves the machine. The credential rules are the security lens's rules that apply to every
-/// language (the `secrets` sub-lens), compiled from the embedded rules file.
+/// language (the `secrets` sub-lens).
 class SecretLines {
   public:
+    /// Compiles the embedded security rules.
     SecretLines();
+    /// Uses `rules` (the catalog's compiled rule lenses); only its security rules that apply to
+    /// every language count.
+    explicit SecretLines(std::shared_ptr<const rules::RuleSet> rules);
     /// The file line numbers of `text` (lines numbered by `line_numbers`, as in
     /// rules::ScanInput) on which a credential rule matched.
     std::set<std::uint32_t> find(std::string_view path, std::string_view language,

@@ -21,10 +21,10 @@ namespace qa::test {
 class RecordingSleeper final : public providers::Sleeper {
   public:
     bool sleep_for(std::chrono::milliseconds delay,
-                   const providers::StopCheck& stop) const override {
+                   const util::CancellationToken& stop) const override {
         std::lock_guard lock(mutex_);
         waits_.push_back(delay.count());
-        return !providers::stop_requested(stop);
+        return !stop.stop_requested();
     }
     std::vector<std::int64_t> waits() const {
         std::lock_guard lock(mutex_);

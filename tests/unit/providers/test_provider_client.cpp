@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cstdlib>
 #include <optional>
-#include <atomic>
 #include <thread>
 
 #include "json/canonical.hpp"
@@ -363,7 +363,7 @@ TEST_CASE("the stop check cancels a call in flight and a wait between attempts",
     });
     const auto slow = client.call(test::test_binding(Dialect::responses, server.url("slow-30000")),
                                   test::findings_request(nullptr),
-                                  [&] { return in_flight.stop_requested(); });
+                                  util::CancellationToken(in_flight.get_token()));
     canceller.join();
     REQUIRE(slow.failure);
     CHECK(slow.failure->code == ErrorCode::PROVIDER_TIMEOUT);
@@ -375,7 +375,7 @@ TEST_CASE("the stop check cancels a call in flight and a wait between attempts",
         providers::ThreadSleeper real;
         mutable std::atomic<bool> sleeping{false};
         bool sleep_for(std::chrono::milliseconds delay,
-                       const providers::StopCheck& stop) const override {
+                       const util::CancellationToken& stop) const override {
             sleeping = true;
             return real.sleep_for(delay, stop);
         }
@@ -389,9 +389,9 @@ TEST_CASE("the stop check cancels a call in flight and a wait between attempts",
         }
         waiting.request_stop();
     });
-    const auto waited =
-        waiting_client.call(test::test_binding(Dialect::messages, server.url("status-429-ra-60")),
-                    test::findings_request(nullptr), [&] { return waiting.stop_requested(); });
+    const auto waited = waiting_client.call(
+        test::test_binding(Dialect::messages, server.url("status-429-ra-60")),
+        test::findings_request(nullptr), util::CancellationToken(waiting.get_token()));
     canceller2.join();
     REQUIRE(waited.failure);
     CHECK(waited.failure->code == ErrorCode::PROVIDER_TIMEOUT);

@@ -9,17 +9,23 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include "cache/store.hpp"
+
 #include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "dispatch/lens.hpp"
+#include "dispatch/provenance.hpp"
+#include "dispatch/services.hpp"
+#include "lenses/builtin.hpp"
+#include "lenses/model/budget_ledger.hpp"
 #include "lenses/model/model_lens.hpp"
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
 #include "support/git_fixture.hpp"
 #include "support/provider_server.hpp"
-#include "util/cancellation.hpp"
 #include "unit/providers/provider_test_support.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::test {
 
@@ -70,8 +76,8 @@ class MemoryChanges final : public dispatch::ChangeSource {
 };
 
 inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& lens_id,
-                                      const std::string& binding_id,
-                                      std::vector<std::string> files, bool required = true) {
+                                      const std::string& binding_id, std::vector<std::string> files,
+                                      bool required = true) {
     contracts::LensPlan p;
     p.planOrdinal = ordinal;
     p.lensId = lens_id;
@@ -89,16 +95,38 @@ inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& l
     return p;
 }
 
-/// One run's worth of model-lens services against the test server.
+/// The `[providers.<id>]` settings that give `binding` (binding_from's inverse).
+inline config::ProviderSettings provider_settings(const providers::Binding& binding) {
+    config::ProviderSettings p;
+    p.bindingId = binding.pinned.bindingId;
+    p.adapter = std::string(contracts::to_string(binding.pinned.adapterId));
+    p.model = binding.pinned.modelId;
+    p.baseUrl = binding.baseUrl;
+    p.apiKeyEnv = binding.apiKeyEnv;
+    p.timeoutMs = binding.pinned.timeoutMs;
+    p.maxTokens = binding.pinned.maxTokens;
+    p.seed = binding.pinned.seed;
+    p.api =
+        binding.api == providers::OpenAiApi::chat_completions ? "chat_completions" : "responses";
+    p.sampling = binding.sampling;
+    if (binding.prices) {
+        p.inputUsdPerMtok = binding.prices->inputUsdPerMtok;
+        p.outputUsdPerMtok = binding.prices->outputUsdPerMtok;
+    }
+    return p;
+}
+
+/// One run's worth of model-lens services against the test server, and the catalog's model
+/// lens run through the lens API as the dispatcher runs it.
 struct ModelRun {
     providers::HttpClient http;
     RecordingSleeper sleeper;
     providers::ProviderClient client;
-    lenses::model::BudgetLedger ledger;
-    lenses::model::ProvenanceLog provenance;
-    lenses::model::ModelServices services;
-    config::Config config;
-    config::LensSettings settings;
+    lenses::model::RunBudgetLedger ledger;
+    dispatch::ProvenanceLog provenance;
+    dispatch::Services services;
+    dispatch::RunInput input;
+    dispatch::LensInput settings;
 
     ModelRun(const providers::Binding& binding, cache::Store* cache,
              std::vector<std::int64_t> order = {1}, std::int64_t run_max_tokens = 300000,
@@ -108,20 +136,27 @@ struct ModelRun {
                      return name == kTestKeyEnv ? std::optional<std::string>(kTestKey)
                                                 : std::nullopt;
                  }),
-          ledger(run_max_tokens, 12.0, std::move(order)),
-          services{client, ledger, cache, &provenance, {}, max_context_bytes} {
-        services.bindings.emplace(binding.pinned.bindingId, binding);
+          ledger(run_max_tokens, 12.0, std::move(order)) {
+        services.provider = &client;
+        services.budget = &ledger;
+        services.cache = cache;
+        services.provenance = &provenance;
+        input.maxContextBytes = static_cast<std::int64_t>(max_context_bytes);
+        settings.kind = dispatch::LensKind::model;
         settings.required = true;
+        settings.provider = provider_settings(binding);
     }
 
-    contracts::LensResult run(const contracts::LensPlan& plan, const dispatch::ChangeSource& changes,
+    contracts::LensResult run(const contracts::LensPlan& plan,
+                              const dispatch::ChangeSource& changes,
                               const std::string& lens_id = "performance") {
-        const lenses::model::ModelLens lens(lens_id, "1.0.0", plan.lensClass, services);
+        const dispatch::Lens* lens = lenses::builtin_lens(lens_id);
+        REQUIRE(lens != nullptr);
         const dispatch::LensContext context{
-            changes, config, settings,
+            input, settings, changes, services,
             util::CancellationToken().with_deadline(std::chrono::steady_clock::now() +
                                                     std::chrono::minutes(5))};
-        return lens.run(plan, context);
+        return lens->run(plan, context);
     }
 };
 

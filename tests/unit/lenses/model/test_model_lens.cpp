@@ -56,8 +56,7 @@ std::string all_bytes(const test::ProviderServer& server) {
 }  // namespace
 
 TEST_CASE("every model lens has a versioned prompt template with a hash", "[model-lens]") {
-    for (const auto& [lens, sub] :
-         std::vector<std::pair<std::string, std::optional<std::string>>>{
+    for (const auto& [lens, sub] : std::vector<std::pair<std::string, std::optional<std::string>>>{
              {"performance", std::nullopt},
              {"consistency", std::nullopt},
              {"security", std::string("model-review")}}) {
@@ -99,14 +98,14 @@ TEST_CASE("a model lens anchors the answer's findings to its added lines", "[mod
     CHECK(r.usage.inputTokens == 1200);
     CHECK(r.adapterResponseHash == util::sha256_hex(json::canonical(json::parse(kFindings))));
     // The result is a valid lens-result.v1.
-    CHECK(json::SchemaValidator::embedded("lens-result.v1").validate(contracts::to_json(r)).empty());
+    CHECK(
+        json::SchemaValidator::embedded("lens-result.v1").validate(contracts::to_json(r)).empty());
 
     // block_at = "critical": the high finding no longer blocks.
     test::ModelRun relaxed_run(test::test_binding(Dialect::responses, server.url("ok")), nullptr);
     relaxed_run.settings.options = json::Object{{"block_at", "critical"}};
-    const auto relaxed = relaxed_run.run(test::model_plan(1, "performance", "test-responses",
-                                                  changes.paths()),
-                                 changes);
+    const auto relaxed = relaxed_run.run(
+        test::model_plan(1, "performance", "test-responses", changes.paths()), changes);
     REQUIRE(relaxed.findings.size() == 2);
     CHECK_FALSE(relaxed.findings[0].blocking);
 }
@@ -122,8 +121,9 @@ TEST_CASE("the packet holds hunks with new-file line numbers, and the request is
     const std::string body = received[0].body();
     const auto request = json::parse(body);
     const std::string input = request.find("input")->as_string();
-    CHECK(input == "=== FILE src/a.py (python) ===\n+2| for u in users:\n+3|     db.query(u)\n"
-                   "=== FILE src/b.py (python) ===\n+1| x = 1\n");
+    CHECK(input ==
+          "=== FILE src/a.py (python) ===\n+2| for u in users:\n+3|     db.query(u)\n"
+          "=== FILE src/b.py (python) ===\n+1| x = 1\n");
     CHECK(request.find("instructions")->as_string() ==
           lenses::model::prompt_template("performance", std::nullopt)->text);
     const auto create_response = json::SchemaValidator::from_file(
@@ -215,15 +215,15 @@ TEST_CASE("seed test 7: a budget overflow applies the plan's policy before any c
     };
     for (const bool run_level : {false, true}) {
         for (const auto& c : cases) {
-            INFO((run_level ? "run" : "lens") << " budget, policy "
-                                              << contracts::to_string(c.policy) << ", required "
-                                              << c.required);
+            INFO((run_level ? "run" : "lens")
+                 << " budget, policy " << contracts::to_string(c.policy) << ", required "
+                 << c.required);
             // Lens level: max_input_tokens below the estimate. Run level: run_max_tokens below
             // the reservation (estimate + output cap).
             test::ModelRun run(test::test_binding(Dialect::responses, server.url("ok")), nullptr,
                                {1}, run_level ? 1000 : 300000);
-            auto plan = test::model_plan(1, "performance", "test-responses", changes.paths(),
-                                         c.required);
+            auto plan =
+                test::model_plan(1, "performance", "test-responses", changes.paths(), c.required);
             plan.overflowPolicy = c.policy;
             if (!run_level) {
                 plan.maxInputTokens = 10;
@@ -313,8 +313,10 @@ TEST_CASE("seed test 8: unknown usage is null with reasons and aggregates determ
 
     // Aggregation (results in planOrdinal order, as a run keeps them): a null anywhere makes
     // the total null, with the reason of the first plan that had one; the same every time.
-    const auto v1 = verdict::aggregate(RunMode::strict, {p1, p2, p3}, {priced, unpriced, no_usage}, {});
-    const auto v2 = verdict::aggregate(RunMode::strict, {p1, p2, p3}, {priced, unpriced, no_usage}, {});
+    const auto v1 =
+        verdict::aggregate(RunMode::strict, {p1, p2, p3}, {priced, unpriced, no_usage}, {});
+    const auto v2 =
+        verdict::aggregate(RunMode::strict, {p1, p2, p3}, {priced, unpriced, no_usage}, {});
     CHECK_FALSE(v1.aggregateUsage.costUsd);
     CHECK_FALSE(v1.aggregateUsage.inputTokens);
     CHECK(v1.aggregateUsage.unavailableReason ==
@@ -407,9 +409,8 @@ TEST_CASE("a schema-breaking or refused answer is a failed lens with its code", 
     for (const std::string script : {"badschema", "refusal", "incomplete", "malformed"}) {
         INFO(script);
         test::ModelRun run(test::test_binding(Dialect::responses, server.url(script)), nullptr);
-        const auto r = run.run(test::model_plan(1, "performance", "test-responses",
-                                                changes.paths()),
-                               changes);
+        const auto r =
+            run.run(test::model_plan(1, "performance", "test-responses", changes.paths()), changes);
         CHECK(r.status == LensStatus::failed);
         CHECK(r.errorCodes == std::vector<ErrorCode>{ErrorCode::PROVIDER_UNAVAILABLE});
         CHECK(r.findings.empty());

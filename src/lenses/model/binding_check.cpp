@@ -1,0 +1,40 @@
+#include "lenses/model/binding_check.hpp"
+
+#include <algorithm>
+
+namespace qa::lenses::model {
+
+void check_model_bindings(const config::Config& config, const plan::Registry& registry,
+                          const providers::KeyLookup& keys) {
+    for (const auto& entry : registry.lenses) {
+        if (entry.kind != "model") {
+            continue;
+        }
+        const auto settings = config.lenses.find(entry.lensId);
+        if (settings == config.lenses.end() || !settings->second.enabled) {
+            continue;
+        }
+        const std::string key = "lenses." + entry.lensId + ".provider";
+        if (!settings->second.provider) {
+            throw config::ConfigError(
+                config.source, 0, 0, key,
+                "the model lens '" + entry.lensId + "' is enabled but names no provider binding");
+        }
+        const auto binding =
+            std::find_if(config.providers.begin(), config.providers.end(),
+                         [&](const auto& p) { return p.bindingId == *settings->second.provider; });
+        if (binding == config.providers.end()) {
+            throw config::ConfigError(
+                config.source, 0, 0, key,
+                "no [providers." + *settings->second.provider + "] table defines this binding");
+        }
+        if (!keys(binding->apiKeyEnv)) {
+            throw config::ConfigError(
+                config.source, 0, 0, "providers." + binding->bindingId + ".api_key_env",
+                "the environment variable " + binding->apiKeyEnv + " is not set: the model lens '" +
+                    entry.lensId + "' cannot call its provider");
+        }
+    }
+}
+
+}  // namespace qa::lenses::model

@@ -1,0 +1,41 @@
+#include "lenses/model/model_services.hpp"
+
+namespace qa::lenses::model {
+
+std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
+                                           const std::vector<contracts::LensPlan>& plans) {
+    std::vector<std::int64_t> order;
+    for (const auto& p : plans) {
+        const dispatch::LensInput* lens = input.lens(p.lensId);
+        if (lens != nullptr && lens->kind == dispatch::LensKind::model) {
+            order.push_back(p.planOrdinal);
+        }
+    }
+    return order;
+}
+
+bool has_model_plans(const dispatch::RunInput& input,
+                     const std::vector<contracts::LensPlan>& plans) {
+    return !model_plan_order(input, plans).empty();
+}
+
+ModelServices::ModelServices(const dispatch::RunInput& input,
+                             const std::vector<contracts::LensPlan>& plans,
+                             std::optional<std::filesystem::path> cache_dir,
+                             providers::KeyLookup keys)
+    : client_(http_, sleeper_, std::move(keys)),
+      ledger_(input.skill.runBudgetMaxTokens, input.skill.runBudgetMaxCostUsd,
+              model_plan_order(input, plans)) {
+    if (cache_dir) {
+        cache_.emplace(*cache_dir);
+    }
+}
+
+void ModelServices::offer(dispatch::Services& services) {
+    services.provider = &client_;
+    services.budget = &ledger_;
+    services.cache = cache_ ? &*cache_ : nullptr;
+    services.provenance = &provenance_;
+}
+
+}  // namespace qa::lenses::model
