@@ -8,6 +8,7 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "json/canonical.hpp"
+#include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
 #include "plan/registry.hpp"
 #include "rules/catalog.hpp"
@@ -55,6 +56,7 @@ int run_config(const std::vector<std::string>& args) {
             config::load_rules_files(config, repo_root());
         }
         lenses::check_own_rules(config);
+        lenses::model::check_model_bindings(config, plan::builtin_registry());
         if (!config.rules.empty()) {
             auto known = rules::builtin_rule_ids();
             known.merge(lenses::own_rule_ids(config));

@@ -323,6 +323,7 @@ LensSettings read_lens(TableReader& r, LensSettings lens, std::string_view lens_
         r.string("block_at", level, kSeverities);
         lens.blockAt = level;
     }
+    r.optional_integer("cache_ttl_minutes", lens.cacheTtlMinutes, 0, 366 * 24 * 60);
     r.reject_unknown();
     return lens;
 }
@@ -610,6 +611,8 @@ Config parse_config(std::string_view text, const std::string& source,
             } else {
                 config.lenses[id] = read_lens(lens, config.lenses[id], id);
             }
+            config.lenses[id].line = key.source().begin.line;
+            config.lenses[id].column = key.source().begin.column;
         }
     }
     if (const toml::table* rules = r.table("rules")) {
@@ -644,6 +647,8 @@ Config parse_config(std::string_view text, const std::string& source,
             }
             TableReader provider(*node.as_table(), full, config.source);
             config.providers.push_back(read_provider(provider, std::string(key.str())));
+            config.providers.back().line = key.source().begin.line;
+            config.providers.back().column = key.source().begin.column;
         }
     }
     if (const toml::table* profiles = r.table("permission_profiles")) {
@@ -734,6 +739,9 @@ json::Value normalized(const Config& c) {
                                          {"command", strings_json(l.external->command)},
                                          {"version", l.external->version},
                                          {"paths", strings_json(l.external->paths)}});
+        }
+        if (l.cacheTtlMinutes) {
+            lenses.back().second.as_object().emplace_back("cache_ttl_minutes", *l.cacheTtlMinutes);
         }
     }
     json::Object providers;

@@ -56,6 +56,10 @@ struct LensSettings {
     std::optional<std::string> blockAt;
     /// Set for a lens the configuration declares (kind = "external"), not the registry.
     std::optional<ExternalLensSettings> external;
+    /// Model lenses: minutes a cached answer stays valid (0: never cached); unset: 7 days.
+    std::optional<std::int64_t> cacheTtlMinutes;
+    std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
+    std::uint32_t column = 0;
 };
 
 /// `[rules.<id>]`: a built-in rule switched off or given another severity.
@@ -80,6 +84,8 @@ struct ProviderSettings {
     bool sampling = true;           ///< false: send no temperature/top_p (models that reject them)
     std::optional<double> inputUsdPerMtok;  ///< price table: both set or neither
     std::optional<double> outputUsdPerMtok;
+    std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
+    std::uint32_t column = 0;
 };
 
 /// An execution permission profile (`[permission_profiles.<id>]`).

@@ -52,6 +52,9 @@ struct LensInput {
     std::optional<contracts::Severity> blockAt;
     /// An external lens's program and arguments (`command`); empty for every other kind.
     std::vector<std::string> command;
+    /// `[lenses.<id>] cache_ttl_minutes`: how long a model lens's cached answer lives (0: not
+    /// cached); nullopt: the lens's default.
+    std::optional<std::chrono::minutes> cacheTtl;
 };
 
 /// `[rules.<id>]`: a rule switched off, or given another severity.

@@ -68,6 +68,9 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
             if (s.external) {
                 lens.command = s.external->command;
             }
+            if (s.cacheTtlMinutes) {
+                lens.cacheTtl = std::chrono::minutes(*s.cacheTtlMinutes);
+            }
         }
         input.lenses.emplace(entry.lensId, std::move(lens));
     }

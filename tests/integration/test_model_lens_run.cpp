@@ -123,12 +123,24 @@ TEST_CASE("an enabled model lens without a usable binding is a configuration err
     INFO(no_key.describe());
     CHECK(no_key.exit_code == 2);
     CHECK(no_key.err.find(kKeyEnv) != std::string::npos);
+    // `config check` says so too, before any commit meets it.
+    const ProcResult check = sb.in(repo, qa::test::shell_quote(QA_SKILL_BIN) + " config check");
+    INFO(check.describe());
+    CHECK(check.exit_code == 2);
+    CHECK(check.err.find("providers.local.api_key_env") != std::string::npos);
+    CHECK(check.err.find(".qa-skill.toml:6:") != std::string::npos);  // [providers.local]
+    const ProcResult checked =
+        sb.in(repo, std::string(kKeyEnv) + "=" + kKey + " " + qa::test::shell_quote(QA_SKILL_BIN) +
+                        " config check");
+    INFO(checked.describe());
+    CHECK(checked.exit_code == 0);
 
     sb.add_file(repo, ".qa-skill.toml", "[lenses.performance]\nenabled = true\n");
     const ProcResult no_provider = run_staged(sb, repo);
     INFO(no_provider.describe());
     CHECK(no_provider.exit_code == 2);
     CHECK(no_provider.err.find("lenses.performance.provider") != std::string::npos);
+    CHECK(no_provider.err.find(".qa-skill.toml:1:") != std::string::npos);  // file and line
     CHECK(server.requests().empty());
 }
 

@@ -17,7 +17,7 @@ void check_model_bindings(const config::Config& config, const plan::Registry& re
         const std::string key = "lenses." + entry.lensId + ".provider";
         if (!settings->second.provider) {
             throw config::ConfigError(
-                config.source, 0, 0, key,
+                config.source, settings->second.line, settings->second.column, key,
                 "the model lens '" + entry.lensId + "' is enabled but names no provider binding");
         }
         const auto binding =
@@ -25,14 +25,15 @@ void check_model_bindings(const config::Config& config, const plan::Registry& re
                          [&](const auto& p) { return p.bindingId == *settings->second.provider; });
         if (binding == config.providers.end()) {
             throw config::ConfigError(
-                config.source, 0, 0, key,
+                config.source, settings->second.line, settings->second.column, key,
                 "no [providers." + *settings->second.provider + "] table defines this binding");
         }
         if (!keys(binding->apiKeyEnv)) {
-            throw config::ConfigError(
-                config.source, 0, 0, "providers." + binding->bindingId + ".api_key_env",
-                "the environment variable " + binding->apiKeyEnv + " is not set: the model lens '" +
-                    entry.lensId + "' cannot call its provider");
+            throw config::ConfigError(config.source, binding->line, binding->column,
+                                      "providers." + binding->bindingId + ".api_key_env",
+                                      "the environment variable " + binding->apiKeyEnv +
+                                          " is not set: the model lens '" + entry.lensId +
+                                          "' cannot call its provider");
         }
     }
 }

@@ -71,20 +71,13 @@ LensStatus overflow_status(contracts::OverflowPolicy policy) {
     return LensStatus::failed;
 }
 
+/// `[lenses.<id>] block_at`; a model finding of severity high or above blocks by default.
 contracts::Severity block_at(const dispatch::LensInput& settings) {
-    if (const json::Value* v = settings.options.find("block_at"); v && v->is_string()) {
-        if (auto s = contracts::enum_from_string<contracts::Severity>(v->as_string())) {
-            return *s;
-        }
-    }
-    return contracts::Severity::high;
+    return settings.blockAt.value_or(contracts::Severity::high);
 }
 
 std::chrono::minutes cache_ttl(const dispatch::LensInput& settings) {
-    if (const json::Value* v = settings.options.find("cache_ttl_minutes"); v && v->is_integer()) {
-        return std::chrono::minutes(v->as_integer());
-    }
-    return kDefaultAnswerTtl;
+    return settings.cacheTtl.value_or(kDefaultAnswerTtl);
 }
 
 std::string count_line(std::size_t n, const std::string& what) {

@@ -18,8 +18,8 @@ namespace qa::lenses::model {
 /// (run.maxContextBytes) and the cancellation token. A missing client or ledger fails the plan
 /// with a code; it never passes.
 ///
-/// Lens options (`[lenses.<id>.options]`): `block_at` (severity from which a finding blocks,
-/// default "high"), `cache_ttl_minutes` (default 7 days).
+/// Settings (`[lenses.<id>]`): `block_at` (severity from which a finding blocks, default
+/// "high"), `cache_ttl_minutes` (how long an answer is replayed, default 7 days; 0: never).
 class ModelLens final : public dispatch::Lens {
   public:
     explicit ModelLens(std::shared_ptr<const SecretLines> secrets);

@@ -100,6 +100,11 @@ TEST_CASE("bad configs name file, line, column and key", "[config]") {
         {"[lenses.style.options]\nmax_filebytes = 10\n", 2, "lenses.style.options.max_filebytes"},
         {"[lenses.security.options]\nmax_file_bytes = 10\n", 2,
          "lenses.security.options.max_file_bytes"},
+        {"[lenses.performance]\nblock_at = \"severe\"\n", 2, "lenses.performance.block_at"},
+        {"[lenses.performance]\ncache_ttl_minutes = -1\n", 2,
+         "lenses.performance.cache_ttl_minutes"},
+        {"[lenses.performance]\n\ncache_ttl_minutes = \"60\"\n", 3,
+         "lenses.performance.cache_ttl_minutes"},
     };
     for (const auto& c : cases) {
         INFO(c.text);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <thread>
 
+#include "cache/key.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
@@ -103,7 +104,7 @@ TEST_CASE("a model lens anchors the answer's findings to its added lines", "[mod
 
     // block_at = "critical": the high finding no longer blocks.
     test::ModelRun relaxed_run(test::test_binding(Dialect::responses, server.url("ok")), nullptr);
-    relaxed_run.settings.options = json::Object{{"block_at", "critical"}};
+    relaxed_run.settings.blockAt = contracts::Severity::critical;
     const auto relaxed = relaxed_run.run(
         test::model_plan(1, "performance", "test-responses", changes.paths()), changes);
     REQUIRE(relaxed.findings.size() == 2);
@@ -401,6 +402,39 @@ TEST_CASE("the same change judged twice makes one provider call and identical re
         const std::string text((std::istreambuf_iterator<char>(in)), {});
         CHECK(text.find(test::kTestKey) == std::string::npos);
     }
+}
+
+TEST_CASE("cache_ttl_minutes = 0 replays nothing; a set ttl dates the entry",
+          "[model-lens][cache]") {
+    test::ProviderServer server;
+    test::TempDir dir;
+    cache::Store store(dir.path() / "cache");
+    const auto changes = two_files();
+    const auto plan = test::model_plan(1, "performance", "test-responses", changes.paths());
+    const auto binding = test::test_binding(Dialect::responses, server.url("ok"));
+    for (int i = 0; i < 2; ++i) {
+        test::ModelRun run(binding, &store);
+        run.settings.cacheTtl = std::chrono::minutes(0);
+        CHECK(run.run(plan, changes).status == LensStatus::completed);
+    }
+    CHECK(server.requests().size() == 2);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "cache"));
+
+    test::ModelRun timed(binding, &store);
+    timed.settings.cacheTtl = std::chrono::minutes(90);
+    const auto before = cache::now_seconds();
+    timed.run(plan, changes);
+    const auto entries = std::distance(std::filesystem::directory_iterator(dir.path() / "cache"),
+                                       std::filesystem::directory_iterator());
+    CHECK(entries == 1);
+    // Live for 90 minutes from the write, expired after.
+    const std::string cache_key =
+        timed.provenance.to_json().find("calls")->as_array().at(0).find("cacheKey")->as_string();
+    const auto parsed = cache::parse_key(cache_key);
+    REQUIRE(parsed);
+    CHECK(store.get(*parsed, before + std::chrono::minutes(89)).hit());
+    CHECK(store.get(*parsed, before + std::chrono::minutes(91)).status ==
+          cache::LookupStatus::Expired);
 }
 
 TEST_CASE("a schema-breaking or refused answer is a failed lens with its code", "[model-lens]") {
