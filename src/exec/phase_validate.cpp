@@ -10,6 +10,7 @@
 #include "exec/exec_error.hpp"
 #include "exec/language.hpp"
 #include "exec/policy.hpp"
+#include "exec/sandbox.hpp"
 #include "exec/test_summary.hpp"
 #include "exec/tree_manifest.hpp"
 #include "git/error.hpp"
@@ -66,7 +67,9 @@ std::string strip(std::string text, const std::string& prefix) {
 /// lines otherwise, at most kMaxIssueLines, with the checkout's path taken out.
 std::vector<std::string> output_lines(const CapturedRun& run, const fs::path& checkout,
                                       bool errors_only) {
-    const std::string text = strip(run.out.kept + "\n" + run.err.kept, checkout.string() + "/");
+    const std::string text =
+        strip(strip(run.out.kept + "\n" + run.err.kept, checkout.string() + "/"),
+              std::string(kSandboxWork) + "/");
     std::vector<std::string> all, errors;
     std::size_t start = 0;
     while (start < text.size()) {

@@ -55,7 +55,12 @@ CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& w
     spec.readOnlyDir = read_only;
     spec.bwrap = bwrap_;
     spec.writableDir = writable;
-    spec.cwd = cwd;
+    spec.writableMount = kSandboxWork;
+    // A directory of the checkout is seen at the fixed mount; any other (the repository root,
+    // read-only) at its own path.
+    const fs::path relative = cwd.lexically_relative(writable);
+    const bool in_checkout = !writable.empty() && !relative.empty() && *relative.begin() != "..";
+    spec.cwd = in_checkout ? (fs::path(kSandboxWork) / relative).lexically_normal() : cwd;
     spec.network = profile_.profile.allowNetwork;
     const auto& p = profile_.profile;
     util::ProcessSpec process;
@@ -130,7 +135,7 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
             snapshot_worktree(repo, dir.path());
             break;
     }
-    result.checkoutDir = dir.path();
+    result.checkoutDir = kSandboxWork;
     const TreeManifest before =
         request.reportChangedFiles ? tree_manifest(dir.path()) : TreeManifest{};
     for (const auto& spec : commands) {

@@ -35,7 +35,8 @@ class Sandbox {
     Sandbox(const Sandbox&) = delete;
     Sandbox& operator=(const Sandbox&) = delete;
 
-    /// Runs argv with `writable` bound read-write and `cwd` as its directory, under the
+    /// Runs argv with `writable` bound read-write at kSandboxWork (a `cwd` inside it is
+    /// translated there) and `cwd` as its directory, under the
     /// profile's timeout and output caps; `read_only` (when not empty) is bound read-only.
     /// `cancel` stops it early (its deadline counts as a timeout). Every process the command
     /// started is gone when this returns. Throws std::system_error when bwrap cannot start.
@@ -69,8 +70,8 @@ struct PlanExecution {
     bool cancelled = false;
     /// request.reportChangedFiles: repository-relative paths the commands changed or removed.
     std::vector<std::string> changedFiles;
-    /// The checkout's absolute path while it existed (removed now): to read paths in the
-    /// commands' output. Machine-specific, so never part of a hashed artifact.
+    /// The checkout's path as the commands saw it (kSandboxWork): to read paths in their
+    /// output.
     std::filesystem::path checkoutDir;
 };
 

@@ -21,7 +21,8 @@ std::vector<std::string> sandbox_argv(const SandboxSpec& spec,
                     {"--ro-bind", spec.readOnlyDir.string(), spec.readOnlyDir.string()});
     }
     if (!spec.writableDir.empty()) {
-        argv.insert(argv.end(), {"--bind", spec.writableDir.string(), spec.writableDir.string()});
+        const auto& inside = spec.writableMount.empty() ? spec.writableDir : spec.writableMount;
+        argv.insert(argv.end(), {"--bind", spec.writableDir.string(), inside.string()});
     }
     argv.insert(argv.end(), {"--chdir", spec.cwd.string(), "--unshare-pid", "--unshare-ipc",
                              "--unshare-uts", "--die-with-parent", "--new-session"});

@@ -16,8 +16,10 @@ struct SandboxSpec {
     std::filesystem::path readOnlyDir;  ///< bound read-only first (the repository for repo_root
                                         ///< commands, visible even under the private /tmp)
     std::filesystem::path writableDir;  ///< bound read-write (the checkout); empty for none
-    std::filesystem::path cwd;          ///< the command's directory inside the sandbox
-    bool network = false;               ///< false: --unshare-net (no network, loopback included)
+    /// Where writableDir appears inside the sandbox; empty: at its own path.
+    std::filesystem::path writableMount;
+    std::filesystem::path cwd;  ///< the command's directory inside the sandbox
+    bool network = false;       ///< false: --unshare-net (no network, loopback included)
 };
 
 /// The bwrap argv that runs `command`: the whole system read-only, /dev and /proc fresh, a
@@ -29,6 +31,11 @@ std::vector<std::string> sandbox_argv(const SandboxSpec& spec,
 
 /// The HOME every sandboxed command gets: a directory of the private /tmp.
 inline constexpr const char* kSandboxHome = "/tmp/home";
+
+/// Where the checkout appears inside the sandbox: the same path in every clone and every run,
+/// so that a tool printing its working directory (a traceback, a compiler message) prints the
+/// same bytes and the audit's output hashes stay identical across clones (seed test 12).
+inline constexpr const char* kSandboxWork = "/tmp/qa-skill/work";
 
 /// The sandbox environment: PATH (ours), HOME=kSandboxHome, LANG=C.UTF-8, TZ=UTC, and each
 /// variable the profile's env_allowlist names that `lookup` finds. Nothing else: no API key

@@ -419,8 +419,8 @@ TEST_CASE(
     HookSandbox sb;
     Setup setup;
     setup.options =
-        "test_command = \"python3 -c \\\"import sys; print(open('calc.py').read()); "
-        "sys.stderr.write('to stderr')\\\"\"\n";
+        "test_command = \"python3 -c \\\"import os, sys; print(os.getcwd()); "
+        "print(open('calc.py').read()); sys.stderr.write('to stderr')\\\"\"\n";
     std::vector<std::string> audits;
     for (const char* name : {"first", "second-clone"}) {
         const auto repo = python_project(sb, name, setup);
@@ -437,8 +437,10 @@ TEST_CASE(
     }
     CHECK(audits[0] == audits[1]);
     CHECK(audits[0].find(sb.root().string()) == std::string::npos);
-    CHECK(audits[0].find(qa::util::sha256_hex(std::string(kGoodCalc) + "# same change\n\n")) !=
-          std::string::npos);  // the tests' stdout: the staged calc.py, printed
+    // The tests' stdout: the working directory, the same in both clones (the checkout is seen
+    // at a fixed path in the sandbox), then the staged calc.py.
+    CHECK(audits[0].find(qa::util::sha256_hex("/tmp/qa-skill/work\n" + std::string(kGoodCalc) +
+                                              "# same change\n\n")) != std::string::npos);
 }
 
 TEST_CASE(
