@@ -64,6 +64,9 @@ Scan scan_all_files(const util::ParsedArgs& args, const orchestrator::RunControl
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;  // a report on the baseline, not a gate decision
     request.jobsOverride = args.positive_count("jobs");
+    // Execution lenses scan like the others (trusted configuration, sandbox), else the scan is
+    // incomplete and no baseline can be written while one is enabled.
+    request.execution = orchestrator::ExecutionEnv::from_process();
     Scan scan{orchestrator::run(request, control), {}, {}};
     for (const auto& run : scan.report.runs) {
         for (const auto code : run.plan.codes) {

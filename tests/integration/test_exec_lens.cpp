@@ -704,3 +704,20 @@ TEST_CASE("phase options that cannot work are a configuration error naming the k
     CHECK(shell.err.find("lenses.phase.options.lint_command") != std::string::npos);
     CHECK(shell.err.find("shell") != std::string::npos);
 }
+
+TEST_CASE("baseline create runs the phase lens like the gate: trusted, its checks pass",
+          "[exec][lens][integration][baseline]") {
+    HookSandbox sb;
+    const auto repo = python_project(sb, "py", Setup{});
+    const ProcResult untrusted = sb.qa(repo, "baseline create");
+    INFO(untrusted.describe());
+    CHECK(untrusted.exit_code != 0);  // incomplete: EXECUTION_DENIED
+    CHECK(untrusted.all().find("EXECUTION_DENIED") != std::string::npos);
+    CHECK_FALSE(fs::exists(repo / ".qa-skill-baseline.json"));
+    trust(sb, repo);
+    const ProcResult created = sb.qa(repo, "baseline create");
+    INFO(created.describe());
+    CHECK(created.exit_code == 0);
+    CHECK(fs::exists(repo / ".qa-skill-baseline.json"));
+    CHECK_FALSE(fs::exists(repo / ".worktrees"));
+}
