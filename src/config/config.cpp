@@ -610,6 +610,13 @@ Config parse_config(std::string_view text, const std::string& source,
                 config.lenses[id] = read_lens(lens, std::move(settings), id);
             } else {
                 config.lenses[id] = read_lens(lens, config.lenses[id], id);
+                if (id == "gate" && (!config.lenses[id].enabled || !config.lenses[id].required)) {
+                    const auto* key = node.as_table()->get("enabled");
+                    key = key != nullptr ? key : node.as_table()->get("required");
+                    r.fail_at(key != nullptr ? key->source() : node.source(), full,
+                              "the gate lens shows what a change does to the gate itself "
+                              "(never blocking); it cannot be turned off");
+                }
             }
             config.lenses[id].line = key.source().begin.line;
             config.lenses[id].column = key.source().begin.column;

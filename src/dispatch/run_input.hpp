@@ -63,14 +63,25 @@ struct RuleSetting {
     std::optional<contracts::Severity> severity;
 };
 
+/// A change to the gate itself that the change under test makes (orchestrator::gate_changes):
+/// a weaker configuration, findings newly accepted by the baseline. The gate lens reports each
+/// on `file`:`line`, for a reviewer to see.
+struct GateChange {
+    std::string file;
+    std::int64_t line = 1;
+    std::string key;  ///< "lenses.security.enabled", "baseline", ...
+    std::string summary;
+};
+
 /// The immutable input of one checked change: the SkillInput the artifacts record and every
 /// lens's resolved settings. Built once at the top of a run (orchestrator::make_run_input);
 /// the dispatcher, the lenses and the verdict read it, never the Config, so that what a run
 /// depended on is what its artifacts say.
 struct RunInput {
     contracts::SkillInput skill;
-    std::map<std::string, LensInput, std::less<>> lenses;   ///< every known lens, by lensId
-    std::vector<config::LayerRule> layers;                  ///< `[[architecture.layers]]`
+    std::map<std::string, LensInput, std::less<>> lenses;  ///< every known lens, by lensId
+    std::vector<config::LayerRule> layers;                 ///< `[[architecture.layers]]`
+    std::vector<GateChange> gateChanges;  ///< what the change does to the gate itself
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
     /// `[budget] max_context_bytes`: what one plan may send a model, at most.
     std::int64_t maxContextBytes = 8 << 20;

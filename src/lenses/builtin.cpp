@@ -9,6 +9,7 @@
 #include "contracts/enums.hpp"
 #include "lenses/catalog.hpp"
 #include "lenses/external/external_lens.hpp"
+#include "lenses/gate_lens.hpp"
 #include "lenses/layering_lens.hpp"
 #include "lenses/model/model_lens.hpp"
 #include "lenses/phase_lens.hpp"
@@ -84,6 +85,9 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     catalog.add_kind(
         dispatch::LensKind::rule,
         [rules](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+            if (entry.lensId == "gate") {
+                return std::make_unique<GateLens>();
+            }
             if (!has_rules_file(entry.lensId)) {
                 return std::make_unique<LayeringLens>(entry.lensVersion);
             }

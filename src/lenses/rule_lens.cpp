@@ -346,7 +346,8 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             slash == std::string_view::npos ? nullptr : context.run.lens(id.substr(0, slash));
         const bool external = owner != nullptr && owner->kind == dispatch::LensKind::external;
         const bool known = external || rules_->find(id) != nullptr || id == "layer-violation" ||
-                           id == "unused-suppression" || id == "invalid-suppression";
+                           id == "unused-suppression" || id == "invalid-suppression" ||
+                           id == "gate-weakened";
         return known ? rules::RuleScope::line : rules::RuleScope::unknown;
     };
     std::vector<contracts::Finding> findings;

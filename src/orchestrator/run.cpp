@@ -26,6 +26,7 @@
 #include "lenses/model/model_services.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/change_source.hpp"
+#include "orchestrator/gate_changes.hpp"
 #include "orchestrator/push_targets.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
@@ -385,7 +386,15 @@ RunReport run(const RunRequest& request, const RunControl& control) {
             plan::make_plans(registry, config, plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
-        const dispatch::RunInput run_input = make_run_input(config, registry, out.input);
+        dispatch::RunInput input = make_run_input(config, registry, out.input);
+        // An all-files audit is no change, and a push's earlier commits are judged for
+        // credentials only: what the change does to the gate is the net change's to show.
+        if (request.kind != ChangeKind::all_files && !target.changes.earlier_commits) {
+            input.gateChanges =
+                gate_changes(repo, target.changes, config, accepted,
+                             plan::builtin_registry().lens_ids(), !request.configFile);
+        }
+        const dispatch::RunInput& run_input = input;
         const dispatch::Dispatcher dispatcher(jobs, lenses::lens_lookup(run_input, own_lenses),
                                               dispatch_options);
         out.result.executionKey = execution_key(out.input, target, out.plan.plans);
@@ -426,6 +435,9 @@ RunReport run(const RunRequest& request, const RunControl& control) {
             out.result.finalVerdict.rationale.push_back(
                 "no base ref resolved: nothing was checked");
         }
+        // Which configuration decided (the tree's, an explicit --config, or the default), so
+        // a reader of the artifacts can tell; configHash says which bytes.
+        out.result.finalVerdict.rationale.push_back("configuration: " + config.source);
         if (out.baselineAccepted > 0) {
             out.result.finalVerdict.rationale.push_back(std::to_string(out.baselineAccepted) +
                                                         " finding(s) accepted by the baseline " +

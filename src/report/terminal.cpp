@@ -89,10 +89,12 @@ bool is_high(contracts::Severity s) {
     return s == contracts::Severity::critical || s == contracts::Severity::high;
 }
 
-/// A non-blocking finding listed without -v: high severity (SQL injection, eval), or a
-/// suppression directive that suppresses nothing because it is written wrong.
+/// A non-blocking finding listed without -v: high severity (SQL injection, eval), a
+/// suppression directive that suppresses nothing because it is written wrong, or a change that
+/// weakens the gate (a reviewer must see it).
 bool listed_anyway(const contracts::Finding& f) {
-    return !facts_of(f).baselined && (is_high(f.severity) || f.ruleId == "invalid-suppression");
+    return !facts_of(f).baselined && (is_high(f.severity) || f.ruleId == "invalid-suppression" ||
+                                      f.ruleId == "gate-weakened");
 }
 
 /// The lines of the non-blocking findings a report lists: every one with -v; otherwise those

@@ -46,6 +46,16 @@ std::map<std::string, RuleInfo> builtin_rules() {
                          "low",
                          false,
                          {"suppression"}});
+    out.emplace("gate-weakened",
+                RuleInfo{"gate-weakened",
+                         "A change that weakens the gate itself: a lens or rule turned off, "
+                         "files excluded, findings accepted by the baseline, an inline "
+                         "suppression.",
+                         "Nothing to fix if it is intended: it is shown so that a reviewer sees "
+                         "it. Otherwise undo the change.",
+                         "low",
+                         false,
+                         {"gate"}});
     out.emplace(
         "invalid-suppression",
         RuleInfo{"invalid-suppression",

@@ -188,6 +188,14 @@ std::vector<UnusedSuppression> unused_suppressions(const UnusedSuppressionInput&
     return out;
 }
 
+std::set<std::string> allowed_ids(std::string_view line) {
+    std::set<std::string> out = file_allowed_ids(line);
+    for (const auto& [id, alone] : directive_ids(line)) {
+        out.emplace(id);
+    }
+    return out;
+}
+
 std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known) {
     constexpr std::string_view kTool = "qa-skill";
     std::vector<std::string> out;

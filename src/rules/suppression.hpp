@@ -37,6 +37,10 @@ using RuleKnown = std::function<RuleScope(std::string_view rule_id)>;
 /// quotes the syntax, in documentation or a test: it is not judged.
 std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known);
 
+/// The rule ids (without their `<lens>/`) that the well-formed directives of `line`, line-level
+/// or file-level, with a reason, suppress: what a line adding them gives up.
+std::set<std::string> allowed_ids(std::string_view line);
+
 /// The rule ids that a `qa-skill: allow-file <ids> -- <reason>` directive in a comment of
 /// `content` names (with a reason): their findings anywhere in that file are suppressed.
 std::set<std::string> file_allowed_ids(std::string_view content);

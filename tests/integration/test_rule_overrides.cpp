@@ -49,10 +49,11 @@ TEST_CASE("a disabled rule reports nothing, and says so with -v", "[config][rule
 TEST_CASE("a severity override changes what block_at blocks", "[config][rules]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
-    sb.add_file(repo, "config.py", config_py(fake_aws_key(42)));
     sb.add_file(repo, ".qa-skill.toml",
                 "[lenses.security]\nblock_at = \"high\"\n\n"
                 "[rules.aws-access-key-id]\nseverity = \"low\"\n");
+    sb.commit(repo, "config");  // its own commit: what the next one does is the key alone
+    sb.add_file(repo, "config.py", config_py(fake_aws_key(42)));
     const ProcResult r = sb.hook(repo, "pre-commit");
     INFO(r.describe());
     CHECK(r.exit_code == 0);

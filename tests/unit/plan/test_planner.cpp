@@ -41,11 +41,11 @@ std::string canonical_plans(const std::vector<contracts::LensPlan>& plans) {
 
 }  // namespace
 
-TEST_CASE("the built-in registry validates and lists its six lenses", "[plan]") {
+TEST_CASE("the built-in registry validates and lists its seven lenses", "[plan]") {
     const auto& registry = plan::builtin_registry();
     const auto ids = registry.lens_ids();
-    CHECK(ids == std::vector<std::string>{"security", "style", "architecture", "consistency",
-                                          "performance", "phase"});
+    CHECK(ids == std::vector<std::string>{"security", "style", "architecture", "gate",
+                                          "consistency", "performance", "phase"});
     CHECK(registry.lensClassPriority.size() == 5);
 }
 
@@ -66,7 +66,7 @@ TEST_CASE("seed test 2: 100 planner runs give byte-identical LensPlan[]", "[plan
 TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
     const auto& registry = plan::builtin_registry();
     const auto config = default_config();
-    // A docs-only change triggers secrets and hygiene, not unsafe-code or layering.
+    // A docs-only change triggers the gate lens, secrets and hygiene, not unsafe-code or layering.
     auto out = plan::make_plans(registry, config, {file("README.md", 2)}, {});
     std::vector<std::string> ids;
     for (const auto& p : out.plans) {
@@ -74,7 +74,7 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
         CHECK(p.permissionProfileId == contracts::PermissionProfileId::read_only);
         CHECK(p.planOrdinal == static_cast<std::int64_t>(ids.size() - 1));
     }
-    CHECK(ids == std::vector<std::string>{"security/secrets", "style/hygiene"});
+    CHECK(ids == std::vector<std::string>{"gate/", "security/secrets", "style/hygiene"});
 
     // Source adds the language-triggered sub-lenses; security (priority 0) comes first.
     out = plan::make_plans(registry, config, {file("src/app.py", 5)}, {});
@@ -82,7 +82,7 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
     for (const auto& p : out.plans) {
         ids.push_back(p.lensId + "/" + p.subLensId.value_or(""));
     }
-    CHECK(ids == std::vector<std::string>{"security/secrets", "security/unsafe-code",
+    CHECK(ids == std::vector<std::string>{"gate/", "security/secrets", "security/unsafe-code",
                                           "architecture/layering", "style/hygiene"});
     CHECK(out.codes.empty());
     CHECK(out.confidence == 1.0);
@@ -182,9 +182,9 @@ TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the wor
     // Byte-identical on every call (and so at any --jobs: the planner never sees it).
     CHECK(canonical_plans(plan::make_plans(registry, config, files, {}).plans) ==
           canonical_plans(out.plans));
-    // A small change is one plan per sub-lens, as before.
+    // A small change is one plan per sub-lens (the gate lens's included), as before.
     const auto small = plan::make_plans(registry, config, {file("src/app.py", 5)}, {});
-    CHECK(small.plans.size() == 4);
+    CHECK(small.plans.size() == 5);
 }
 
 TEST_CASE("low confidence widens to a broad scan with its code", "[plan]") {

@@ -1,0 +1,78 @@
+#include "config/weakening.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace qa::config {
+namespace {
+
+/// Rank of a severity name: critical 0 ... info 4; unknown names rank last.
+std::size_t rank(const std::string& severity) {
+    static const std::vector<std::string> order = {"critical", "high", "medium", "low", "info"};
+    const auto it = std::find(order.begin(), order.end(), severity);
+    return static_cast<std::size_t>(it - order.begin());
+}
+
+/// The patterns of `after` that `before` does not have, joined for a message.
+std::string added_patterns(const std::vector<std::string>& before,
+                           const std::vector<std::string>& after) {
+    const std::set<std::string> old(before.begin(), before.end());
+    std::string out;
+    for (const auto& p : after) {
+        if (old.count(p) == 0) {
+            out += (out.empty() ? "" : ", ") + p;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Weakening> weakenings(const Config& before, const Config& after) {
+    std::vector<Weakening> out;
+    if (before.runMode == "strict" && after.runMode != "strict") {
+        out.push_back({"run_mode", "run_mode is no longer strict: a degraded lens may pass"});
+    }
+    if (const auto added = added_patterns(before.exclude, after.exclude); !added.empty()) {
+        out.push_back({"exclude", "files excluded from every lens: " + added});
+    }
+    for (const auto& [id, old] : before.lenses) {
+        const auto it = after.lenses.find(id);
+        if (it == after.lenses.end()) {
+            continue;  // an external lens removed: not a built-in check given up
+        }
+        const LensSettings& now = it->second;
+        const std::string key = "lenses." + id;
+        if (old.enabled && !now.enabled) {
+            out.push_back({key + ".enabled", "the " + id + " lens is disabled"});
+        } else if (old.enabled && old.required && !now.required) {
+            out.push_back({key + ".required", "the " + id + " lens is no longer required"});
+        }
+        if (!now.enabled) {
+            continue;
+        }
+        if (const auto added = added_patterns(old.exclude, now.exclude); !added.empty()) {
+            out.push_back({key + ".exclude", "files excluded from the " + id + " lens: " + added});
+        }
+        if (now.blockAt && (!old.blockAt || rank(*now.blockAt) < rank(*old.blockAt))) {
+            out.push_back({key + ".block_at",
+                           "the " + id + " lens blocks only at " + *now.blockAt + " and above"});
+        }
+    }
+    for (const auto& [id, now] : after.rules) {
+        const auto it = before.rules.find(id);
+        const RuleOverride old = it == before.rules.end() ? RuleOverride{} : it->second;
+        const std::string key = "rules." + id;
+        if (now.enabled == std::optional<bool>(false) &&
+            old.enabled != std::optional<bool>(false)) {
+            out.push_back({key + ".enabled", "the rule " + id + " is disabled"});
+        } else if (now.severity && now.severity != old.severity) {
+            // The rule's own severity is data this file does not see: any override is shown.
+            out.push_back(
+                {key + ".severity", "the rule " + id + " is given severity " + *now.severity});
+        }
+    }
+    return out;
+}
+
+}  // namespace qa::config

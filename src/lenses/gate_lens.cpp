@@ -1,0 +1,67 @@
+#include "lenses/gate_lens.hpp"
+
+#include <algorithm>
+
+#include "dispatch/findings.hpp"
+#include "dispatch/run_input.hpp"
+#include "rules/suppression.hpp"
+
+namespace qa::lenses {
+namespace {
+
+constexpr const char* kRuleId = "gate-weakened";
+
+contracts::Finding weakened(const contracts::LensPlan& plan, const std::string& file,
+                            std::int64_t line, const std::string& summary, json::Value evidence,
+                            const std::string& evidence_key) {
+    return dispatch::make_finding(plan, kRuleId, contracts::Severity::low, false, file, line,
+                                  summary, std::move(evidence),
+                                  std::string(kRuleId) + "\n" + evidence_key);
+}
+
+}  // namespace
+
+contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
+                                    const dispatch::LensContext& context) const {
+    std::vector<contracts::Finding> findings;
+    std::size_t suppressions = 0;
+    for (const auto& path : plan.changedFiles) {
+        if (context.should_stop()) {
+            throw std::runtime_error("stopped: time limit or cancellation");
+        }
+        for (const auto& change : context.run.gateChanges) {
+            if (change.file == path) {
+                findings.push_back(weakened(plan, path, change.line, change.summary,
+                                            json::Object{{"key", change.key}},
+                                            change.key + "\n" + change.summary));
+            }
+        }
+        const dispatch::ChangedFileView* view = context.changes.file(path);
+        if (view == nullptr || view->binary) {
+            continue;
+        }
+        for (const auto& added : view->addedLines.read()) {
+            if (added.text.find("qa-skill") == std::string_view::npos) {
+                continue;
+            }
+            const auto ids = rules::allowed_ids(added.text);
+            if (ids.empty()) {
+                continue;
+            }
+            std::string list;
+            for (const auto& id : ids) {
+                list += (list.empty() ? "" : ", ") + id;
+            }
+            ++suppressions;
+            findings.push_back(weakened(plan, path, added.lineNo,
+                                        "Inline suppression added: " + list,
+                                        json::Object{{"suppressedRuleIds", list}}, list));
+        }
+    }
+    return dispatch::completed_result(
+        plan, std::move(findings),
+        {std::to_string(plan.changedFiles.size()) + " file(s) checked, " +
+         std::to_string(suppressions) + " suppression(s) added"});
+}
+
+}  // namespace qa::lenses
