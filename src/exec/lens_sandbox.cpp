@@ -67,6 +67,8 @@ std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const dispatch
     spec.argv = sandbox_argv(sandbox, spec.argv);
     spec.env = sandbox_env(profile, env_.lookup);
     spec.cwd = repoRoot_;
+    // bwrap's init runs in a session of its own: kill it and wait for it, not only its group.
+    spec.kill_descendants = true;
     spec.max_stdout_bytes = static_cast<std::size_t>(profile.profile.maxStdoutBytes);
     spec.max_stderr_bytes = static_cast<std::size_t>(profile.profile.maxStderrBytes);
     return spec;

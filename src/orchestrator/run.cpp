@@ -339,11 +339,13 @@ RunReport run(const RunRequest& request, const RunControl& control) {
     // Lenses that run a program of their own (external lenses) run in the sandbox, and only
     // for a configuration the user trusts.
     // Built only when the configuration declares one: it reads the user's trust store.
+    // Like execution lenses, only when the caller offers execution (request.execution); without
+    // it the external lenses fail with EXECUTION_DENIED.
     std::optional<exec::LensSandbox> sandbox;
-    if (std::any_of(config.lenses.begin(), config.lenses.end(),
+    if (request.execution &&
+        std::any_of(config.lenses.begin(), config.lenses.end(),
                     [](const auto& lens) { return lens.second.external.has_value(); })) {
-        sandbox.emplace(config, repo.root(), exec::TrustEnv::from_process(),
-                        exec::RunnerEnv::from_process());
+        sandbox.emplace(config, repo.root(), request.execution->trust, request.execution->runner);
         services.sandbox = &*sandbox;
     }
     dispatch::DispatchOptions dispatch_options;

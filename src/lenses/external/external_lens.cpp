@@ -77,7 +77,7 @@ contracts::LensResult ExternalLens::run(const contracts::LensPlan& plan,
     const std::string name =
         "external lens '" + plan.lensId + "' (" + exec::display_command(lens.command) + ")";
     if (context.services.sandbox == nullptr || context.services.commands == nullptr) {
-        return dispatch::failed_result(plan, name + " cannot run: this run offers no sandbox",
+        return dispatch::failed_result(plan, name + " cannot run: this run offers no execution",
                                        {ErrorCode::EXECUTION_DENIED});
     }
     util::ProcessSpec spec;
