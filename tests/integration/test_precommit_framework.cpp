@@ -178,8 +178,8 @@ TEST_CASE("pre-commit framework: the first push of a new repository judges every
     f.use_real_binary();
     const std::string hooks_rev = f.sb.rev_parse(f.hooks_repo, "HEAD");
     qa::test::write_file(f.user / ".pre-commit-config.yaml",
-                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " +
-                             hooks_rev + "\n    hooks:\n      - id: qa-skill-pre-push\n");
+                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " + hooks_rev +
+                             "\n    hooks:\n      - id: qa-skill-pre-push\n");
     f.sb.git_ok(f.user, "add .pre-commit-config.yaml");
     f.sb.commit(f.user, "framework");
     // A key committed, then removed: the net diff is clean, one pushed commit is not (and the
