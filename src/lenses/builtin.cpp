@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "lenses/gate_lens.hpp"
 #include "lenses/layering_lens.hpp"
 #include "lenses/model/model_lens.hpp"
+#include "lenses/model/model_sub_lenses.hpp"
 #include "lenses/phase_lens.hpp"
 #include "lenses/rule_lens.hpp"
 #include "plan/registry.hpp"
@@ -81,18 +83,34 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     const auto& registry = plan::builtin_registry();
     const auto rules = std::make_shared<const rules::RuleSet>(
         rules::RuleSet::parse(rule_sources(registry, extra)));
+    // The model lens serves every model-kind entry and the model sub-lenses of the others:
+    // prompt and binding come with the plan and its settings. Its credential masking reuses the
+    // compiled security rules.
+    const auto secrets = std::make_shared<const model::SecretLines>(rules);
     Catalog catalog;
     catalog.add_kind(
         dispatch::LensKind::rule,
-        [rules](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+        [rules, secrets](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
             if (entry.lensId == "gate") {
                 return std::make_unique<GateLens>();
             }
             if (!has_rules_file(entry.lensId)) {
                 return std::make_unique<LayeringLens>(entry.lensVersion);
             }
-            return std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
-                                              has_sub_lens(entry, "hygiene"), rules);
+            auto lens = std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
+                                                   has_sub_lens(entry, "hygiene"), rules);
+            std::set<std::string, std::less<>> model_subs;
+            for (const auto& sub : entry.subLenses) {
+                if (sub.model && sub.subLensId) {
+                    model_subs.insert(*sub.subLensId);
+                }
+            }
+            if (model_subs.empty()) {
+                return lens;
+            }
+            return std::make_unique<model::WithModelSubLenses>(
+                std::move(lens), std::make_unique<model::ModelLens>(secrets),
+                std::move(model_subs));
         });
     catalog.add_kind(dispatch::LensKind::execution,
                      [](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
@@ -101,9 +119,6 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                          }
                          return nullptr;
                      });
-    // One model lens serves every model-kind entry: prompt and binding come with the plan and
-    // its settings. Its credential masking reuses the compiled security rules.
-    const auto secrets = std::make_shared<const model::SecretLines>(rules);
     catalog.add_kind(dispatch::LensKind::model,
                      [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
                          return std::make_unique<model::ModelLens>(secrets);

@@ -201,6 +201,10 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
             continue;
         }
         for (const auto& sub : lens.subLenses) {
+            // A model sub-lens of a rule lens runs only when the lens names a provider.
+            if (sub.model && !settings.provider) {
+                continue;
+            }
             candidates.push_back({&lens, &sub, &settings});
         }
     }
@@ -224,7 +228,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
     for (const auto& c : candidates) {
         // Rule lenses read each file locally, one at a time, and send nothing to a model: neither
         // the hard cap nor the context bound, which bound model packets, leaves files out of them.
-        const bool bounded = c.lens->kind != "rule" && c.lens->kind != "execution";
+        const bool bounded =
+            (c.lens->kind != "rule" && c.lens->kind != "execution") || c.sub->model;
         // An execution lens checks the whole tree under test: one plan per sub-lens, never cut.
         const bool one_plan = bounded || c.lens->kind == "execution";
         const ExcludeFilter lens_exclude(c.settings->exclude);

@@ -66,6 +66,7 @@ Registry parse_registry(std::string_view json_text) {
             const json::Value& t = *s.find("triggers");
             sub.triggers = {strings(*t.find("paths")), strings(*t.find("languages")),
                             strings(*t.find("fileKinds"))};
+            sub.model = s.find("kind") != nullptr;  // the schema admits "model" only
             entry.subLenses.push_back(std::move(sub));
         }
         if (registry.find(entry.lensId) != nullptr) {

@@ -19,6 +19,10 @@ struct Triggers {
 struct SubLensEntry {
     std::optional<std::string> subLensId;
     Triggers triggers;
+    /// A sub-lens judged by a model through its lens's provider binding (`"kind": "model"`),
+    /// inside a lens of another kind (security/model-review): planned only when the lens names
+    /// a provider.
+    bool model = false;
 };
 
 /// One lens of lenses/registry.v1.json.

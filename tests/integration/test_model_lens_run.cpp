@@ -166,3 +166,48 @@ TEST_CASE("a planted secret in a staged change never reaches the model provider"
     CHECK(sent.find("[masked: a credential was detected here]") != std::string::npos);
     CHECK(sent.find("for u in users:") != std::string::npos);
 }
+
+TEST_CASE("security/model-review is planned only when [lenses.security] names a provider",
+          "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    server.set_answer(
+        R"({"findings":[{"file":"src/app.py","startLine":2,"endLine":2,"severity":"high",)"
+        R"("ruleId":"sec.sql-injection","summary":"SQL built from input","rationale":"f-string."}]})");
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "src/app.py", "import db\ndb.run(f\"select * from t where id={uid}\")\n");
+
+    // The security lens alone: its rule sub-lenses run, no provider is called.
+    const ProcResult rules_only = run_staged(sb, repo);
+    INFO(rules_only.describe());
+    CHECK(rules_only.exit_code == 0);
+    CHECK(server.requests().empty());
+
+    sb.add_file(repo, ".qa-skill.toml",
+                "[lenses.security]\nprovider = \"local\"\n"
+                "[providers.local]\nadapter = \"anthropic-claude\"\nbase_url = \"" +
+                    server.url("ok") + "\"\nmodel = \"test-model\"\napi_key_env = \"" + kKeyEnv +
+                    "\"\n");
+    const ProcResult reviewed = run_staged(sb, repo);
+    INFO(reviewed.describe());
+    CHECK(reviewed.exit_code == 1);  // the model's high finding blocks (block_at "high")
+    CHECK(reviewed.out.find("sec.sql-injection") != std::string::npos);
+    REQUIRE(server.requests().size() == 1);
+    const std::string body = server.requests()[0].body();
+    CHECK(body.find("senior application security engineer") != std::string::npos);
+    CHECK(body.find("+2| db.run(") != std::string::npos);
+    const auto dir = qa::test::run_dirs(repo / ".qa-skill").at(0);
+    const auto result = qa::json::parse(qa::test::read_bytes(dir / "skill-result.json"));
+    bool planned = false;
+    for (const auto& plan : result.find("lensPlans")->as_array()) {
+        const auto* sub = plan.find("subLensId");
+        planned = planned || (sub->is_string() && sub->as_string() == "model-review");
+    }
+    CHECK(planned);
+
+    // Its binding must be usable like a model lens's: an unset key is exit 2.
+    const ProcResult no_key = run_staged(sb, repo, false);
+    INFO(no_key.describe());
+    CHECK(no_key.exit_code == 2);
+    CHECK(no_key.err.find("providers.local.api_key_env") != std::string::npos);
+}

@@ -7,12 +7,17 @@ namespace qa::lenses::model {
 void check_model_bindings(const config::Config& config, const plan::Registry& registry,
                           const providers::KeyLookup& keys) {
     for (const auto& entry : registry.lenses) {
-        if (entry.kind != "model") {
+        const bool model_subs = std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
+                                            [](const auto& sub) { return sub.model; });
+        if (entry.kind != "model" && !model_subs) {
             continue;
         }
         const auto settings = config.lenses.find(entry.lensId);
         if (settings == config.lenses.end() || !settings->second.enabled) {
             continue;
+        }
+        if (entry.kind != "model" && !settings->second.provider) {
+            continue;  // its model sub-lenses are planned only with a provider
         }
         const std::string key = "lenses." + entry.lensId + ".provider";
         if (!settings->second.provider) {

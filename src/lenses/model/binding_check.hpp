@@ -9,7 +9,8 @@ namespace qa::lenses::model {
 /// Enabling a model lens without a usable binding is a configuration error at load time, not a
 /// failure at dispatch: an enabled model lens must name a provider (`[lenses.<id>] provider`)
 /// that a `[providers.<id>]` table defines and whose `api_key_env` variable is set. Throws
-/// config::ConfigError naming the file and the key.
+/// config::ConfigError naming the file and the key. A lens with model sub-lenses
+/// (security/model-review) that names a provider must have it usable likewise.
 void check_model_bindings(const config::Config& config, const plan::Registry& registry,
                           const providers::KeyLookup& keys = providers::environment_key);
 

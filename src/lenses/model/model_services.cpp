@@ -1,13 +1,28 @@
 #include "lenses/model/model_services.hpp"
 
+#include <algorithm>
+
+#include "plan/registry.hpp"
+
 namespace qa::lenses::model {
+
+bool is_model_plan(const dispatch::RunInput& input, const contracts::LensPlan& plan) {
+    const dispatch::LensInput* lens = input.lens(plan.lensId);
+    if (lens != nullptr && lens->kind == dispatch::LensKind::model) {
+        return true;
+    }
+    const plan::LensEntry* entry = plan::builtin_registry().find(plan.lensId);
+    return entry != nullptr && plan.subLensId &&
+           std::any_of(entry->subLenses.begin(), entry->subLenses.end(), [&](const auto& sub) {
+               return sub.model && sub.subLensId == plan.subLensId;
+           });
+}
 
 std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
                                            const std::vector<contracts::LensPlan>& plans) {
     std::vector<std::int64_t> order;
     for (const auto& p : plans) {
-        const dispatch::LensInput* lens = input.lens(p.lensId);
-        if (lens != nullptr && lens->kind == dispatch::LensKind::model) {
+        if (is_model_plan(input, p)) {
             order.push_back(p.planOrdinal);
         }
     }

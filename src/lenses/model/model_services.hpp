@@ -43,11 +43,15 @@ class ModelServices {
     std::optional<cache::Store> cache_;
 };
 
-/// The planOrdinals of the plans of model lenses, in queue order: the ledger's turns.
+/// Whether `plan` is judged by the model lens: a model lens's plan, or a model sub-lens's
+/// (security/model-review).
+bool is_model_plan(const dispatch::RunInput& input, const contracts::LensPlan& plan);
+
+/// The planOrdinals of the model plans, in queue order: the ledger's turns.
 std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
                                            const std::vector<contracts::LensPlan>& plans);
 
-/// Whether any of `plans` is a model lens's.
+/// Whether any of `plans` is a model plan.
 bool has_model_plans(const dispatch::RunInput& input,
                      const std::vector<contracts::LensPlan>& plans);
 

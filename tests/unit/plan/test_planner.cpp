@@ -88,6 +88,38 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
     CHECK(out.confidence == 1.0);
 }
 
+TEST_CASE("security/model-review is planned only when the security lens names a provider, bounded",
+          "[plan]") {
+    const auto& registry = plan::builtin_registry();
+    auto config = default_config();
+    const auto sub_ids = [&] {
+        std::vector<std::string> ids;
+        for (const auto& p :
+             plan::make_plans(registry, config, {file("src/app.py", 5)}, {}).plans) {
+            if (p.lensId == "security") {
+                ids.push_back(p.subLensId.value_or(""));
+            }
+        }
+        return ids;
+    };
+    CHECK(sub_ids() == std::vector<std::string>{"secrets", "unsafe-code"});
+    config.providers.push_back(config::ProviderSettings{});
+    config.providers.back().bindingId = "claude";
+    config.lenses["security"].provider = "claude";
+    CHECK(sub_ids() == std::vector<std::string>{"model-review", "secrets", "unsafe-code"});
+    // The model sub-lens's packet is bounded like a model lens's; the rule sub-lenses' scope is
+    // not.
+    config.maxContextBytes = 1024;
+    const auto out = plan::make_plans(registry, config,
+                                      {file("src/a.py", 50, 900), file("src/b.py", 40, 900)}, {});
+    for (const auto& p : out.plans) {
+        if (p.lensId == "security") {
+            INFO(p.subLensId.value_or(""));
+            CHECK(p.omittedFiles.empty() == (p.subLensId != "model-review"));
+        }
+    }
+}
+
 TEST_CASE("seed test 9: omitted context is recorded, never dropped silently", "[plan][seed]") {
     const auto& registry = plan::builtin_registry();
     auto config = default_config();
