@@ -182,6 +182,7 @@ TEST_CASE("security/model-review is planned only when [lenses.security] names a 
     INFO(rules_only.describe());
     CHECK(rules_only.exit_code == 0);
     CHECK(server.requests().empty());
+    fs::remove_all(repo / ".qa-skill" / "runs");  // the next run's folder is then the only one
 
     sb.add_file(repo, ".qa-skill.toml",
                 "[lenses.security]\nprovider = \"local\"\n"
