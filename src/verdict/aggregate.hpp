@@ -30,7 +30,9 @@ void apply_budgets(const contracts::SkillInput& input,
 /// PASS only when every required plan has a completed result and no finding blocks; strict
 /// also fails on any degraded required result; best_effort passes with degraded=true when only
 /// non-required lenses degraded and their codes say so. `run_codes` are run-level codes (base-ref
-/// fallbacks, DIFF_TOO_LARGE, PLAN_CONFIDENCE_LOW_BROAD_SCAN) folded into errorCodes.
+/// fallbacks, DIFF_TOO_LARGE, PLAN_CONFIDENCE_LOW_BROAD_SCAN) folded into errorCodes;
+/// BASE_REF_RESOLUTION_FAILED among them is a FAIL whatever the lenses said (nothing was
+/// checked).
 contracts::FinalVerdict aggregate(contracts::RunMode mode,
                                   const std::vector<contracts::LensPlan>& plans,
                                   const std::vector<contracts::LensResult>& results,

@@ -62,6 +62,21 @@ TEST_CASE("PASS only when every required lens completed with no blocking finding
     CHECK(v.blockingFindings.empty());
 }
 
+TEST_CASE("a run whose base did not resolve fails whatever the lenses said", "[verdict]") {
+    // No base: nothing to diff, no plan; the verdict alone decides, in both modes.
+    for (const auto mode : {RunMode::strict, RunMode::best_effort}) {
+        const auto v = verdict::aggregate(mode, {}, {}, {ErrorCode::BASE_REF_RESOLUTION_FAILED});
+        CHECK(v.status == VerdictStatus::FAIL);
+        CHECK(has(v.errorCodes, ErrorCode::BASE_REF_RESOLUTION_FAILED));
+        CHECK(std::find(v.rationale.begin(), v.rationale.end(),
+                        "no base ref resolved: nothing was checked") != v.rationale.end());
+    }
+    // A fallback that resolved is only a note.
+    const auto v =
+        verdict::aggregate(RunMode::strict, {}, {}, {ErrorCode::BASE_REF_FALLBACK_ORIGIN_MAIN});
+    CHECK(v.status == VerdictStatus::PASS);
+}
+
 TEST_CASE("a required plan without a result is LENS_REQUIRED_MISSING", "[verdict]") {
     const auto plan = make_plan(0, "security", true);
     const auto v = verdict::aggregate(RunMode::best_effort, {plan}, {}, {});
