@@ -3,6 +3,8 @@
 #include <array>
 #include <string_view>
 
+#include "plan/registry.hpp"
+
 namespace qa::report {
 namespace {
 
@@ -53,6 +55,11 @@ FindingFacts facts_of(const contracts::Finding& f) {
         out.baselined = f.evidence.find("baselineFingerprint") != nullptr;
     }
     return out;
+}
+
+bool inline_suppressible(const contracts::Finding& f) {
+    const plan::LensEntry* lens = plan::builtin_registry().find(f.lensId);
+    return lens == nullptr || (lens->kind != "model" && lens->kind != "execution");
 }
 
 std::string suppression_directive(const contracts::Finding& f) {

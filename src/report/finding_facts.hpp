@@ -22,4 +22,9 @@ FindingFacts facts_of(const contracts::Finding& f);
 /// `# qa-skill: allow <id> -- <reason>` for Python, shell, TOML, YAML...; `//` otherwise.
 std::string suppression_directive(const contracts::Finding& f);
 
+/// Whether an inline directive can suppress `f`: findings of the rule, layering and external
+/// lenses, judged on a line; not those of model or execution lenses (a test failing, a model's
+/// review), which only the baseline accepts.
+bool inline_suppressible(const contracts::Finding& f);
+
 }  // namespace qa::report

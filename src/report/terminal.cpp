@@ -311,12 +311,16 @@ bool no_base(const orchestrator::RunReport& report) {
 
 std::string ways_forward(const orchestrator::RunReport& report, const TerminalStyle& style) {
     const contracts::Finding* first = nullptr;
+    const contracts::Finding* suppressible = nullptr;  // the first an inline directive can take
     for (const auto& run : report.runs) {
         if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
             continue;
         }
-        if (first == nullptr && !run.result.finalVerdict.blockingFindings.empty()) {
-            first = &run.result.finalVerdict.blockingFindings.front();
+        for (const auto& f : run.result.finalVerdict.blockingFindings) {
+            first = first != nullptr ? first : &f;
+            if (suppressible == nullptr && inline_suppressible(f)) {
+                suppressible = &f;
+            }
         }
     }
     std::string out = "\nWays forward:\n";
@@ -329,9 +333,12 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
                     : std::string(style.action == "commit" ? "git add it and commit again."
                                                            : "run the check again.")) +
                "\n";
-        out += "  " + std::to_string(step++) +
-               ". Suppress a false positive on its line, with a reason, e.g. for " +
-               position(*first) + ":\n       " + printable(suppression_directive(*first)) + "\n";
+        if (suppressible != nullptr) {
+            out += "  " + std::to_string(step++) +
+                   ". Suppress a false positive on its line, with a reason, e.g. for " +
+                   position(*suppressible) + ":\n       " +
+                   printable(suppression_directive(*suppressible)) + "\n";
+        }
         out += "  " + std::to_string(step++) +
                ". Accept the findings that exist today: qa-skill baseline create, then commit "
                ".qa-skill-baseline.json.\n";

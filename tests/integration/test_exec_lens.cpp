@@ -488,6 +488,9 @@ TEST_CASE(
     CHECK(blocked.exit_code != 0);
     CHECK(blocked.err.find("test_calc.py:8") != std::string::npos);
     CHECK(blocked.err.find("phase-tests") != std::string::npos);
+    // A failing test is not a line a comment can excuse: no inline suppression is offered.
+    CHECK(blocked.err.find("Suppress a false positive") == std::string::npos);
+    CHECK(blocked.err.find("qa-skill baseline create") != std::string::npos);
     CHECK(sb.git_ok(repo, "rev-parse HEAD") == head);
 
     // A staged fix with a breakage on disk only: the commit records the fix and passes.
