@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "json/big_integers.hpp"
 #include "json/error.hpp"
 
 namespace qa::json {
@@ -49,9 +50,15 @@ Value convert(simdjson::dom::element element) {
 
 Value parse(std::string_view text) {
     simdjson::dom::parser parser;
-    const simdjson::padded_string padded(text);
     simdjson::dom::element root;
-    if (const auto error = parser.parse(padded).get(root); error != simdjson::SUCCESS) {
+    auto error = parser.parse(simdjson::padded_string(text)).get(root);
+    if (error == simdjson::NUMBER_ERROR) {
+        // An integer beyond simdjson's range: read it as the double it denotes.
+        if (const auto widened = widen_big_integers(text)) {
+            error = parser.parse(simdjson::padded_string(*widened)).get(root);
+        }
+    }
+    if (error != simdjson::SUCCESS) {
         throw Error("", std::string("not valid JSON: ") + simdjson::error_message(error));
     }
     return convert(root);

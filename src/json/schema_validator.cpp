@@ -12,6 +12,7 @@
 
 #include <stdexcept>
 
+#include "json/big_integers.hpp"
 #include "json/canonical.hpp"
 #include "json/error.hpp"
 #include "json/ref_cycles.hpp"
@@ -165,9 +166,15 @@ std::vector<std::string> SchemaValidator::embedded_ids() {
 
 std::vector<ValidationError> SchemaValidator::validate(std::string_view document) const {
     simdjson::dom::parser parser;
-    const simdjson::padded_string padded(document);
     simdjson::dom::element root;
-    if (const auto error = parser.parse(padded).get(root); error != simdjson::SUCCESS) {
+    auto error = parser.parse(simdjson::padded_string(document)).get(root);
+    if (error == simdjson::NUMBER_ERROR) {
+        // An integer beyond simdjson's range (canonical() writes -2^63 so): read as a double.
+        if (const auto widened = widen_big_integers(document)) {
+            error = parser.parse(simdjson::padded_string(*widened)).get(root);
+        }
+    }
+    if (error != simdjson::SUCCESS) {
         throw Error("", std::string("not valid JSON: ") + simdjson::error_message(error));
     }
     return impl_->validate(root);
@@ -187,7 +194,13 @@ std::vector<ValidationError> SchemaValidator::validate_file(const fs::path& path
     }
     simdjson::dom::parser parser;
     simdjson::dom::element root;
-    if (const auto error = parser.parse(text).get(root); error != simdjson::SUCCESS) {
+    auto error = parser.parse(text).get(root);
+    if (error == simdjson::NUMBER_ERROR) {
+        if (const auto widened = widen_big_integers(std::string_view(text.data(), text.size()))) {
+            error = parser.parse(simdjson::padded_string(*widened)).get(root);
+        }
+    }
+    if (error != simdjson::SUCCESS) {
         throw Error("", path.string() + ": not valid JSON: " + simdjson::error_message(error));
     }
     return impl_->validate(root);

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <utility>
 
+#include "json/big_integers.hpp"
 #include "json/error.hpp"
 
 // Without exceptions valijson aborts the process on a schema it cannot read.
@@ -49,11 +50,19 @@ class SimdjsonDocument {
     static std::unique_ptr<SimdjsonDocument> parse(std::string_view text) {
         auto doc = std::unique_ptr<SimdjsonDocument>(new SimdjsonDocument());
         simdjson::dom::parser parser;
-        const simdjson::padded_string padded(text);
-        if (const auto error =
-                parser.parse_into_document(doc->document_, padded.data(), padded.size(), false)
-                    .get(doc->root_);
-            error != simdjson::SUCCESS) {
+        const auto parse_text = [&](std::string_view t) {
+            const simdjson::padded_string padded(t);
+            return parser.parse_into_document(doc->document_, padded.data(), padded.size(), false)
+                .get(doc->root_);
+        };
+        auto error = parse_text(text);
+        if (error == simdjson::NUMBER_ERROR) {
+            // An integer beyond simdjson's range: read it as the double it denotes.
+            if (const auto widened = widen_big_integers(text)) {
+                error = parse_text(*widened);
+            }
+        }
+        if (error != simdjson::SUCCESS) {
             throw Error("", std::string("not valid JSON: ") + simdjson::error_message(error));
         }
         return doc;
