@@ -212,3 +212,41 @@ TEST_CASE("security/model-review is planned only when [lenses.security] names a 
     CHECK(no_key.exit_code == 2);
     CHECK(no_key.err.find("providers.local.api_key_env") != std::string::npos);
 }
+
+TEST_CASE("a change judged at pre-commit is answered from the cache at pre-push",
+          "[model-lens][integration][hooks]") {
+    HookSandbox sb;
+    ProviderServer server;
+    server.set_answer(R"({"findings":[]})");
+    const auto remote = sb.init("remote.git", true);
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml", config_text(server, "ok", true));
+    sb.git_ok(repo, "commit -q --no-verify -m config");
+    sb.git_ok(repo, "remote add origin " + qa::test::shell_quote(remote.string()));
+    sb.git_ok(repo, "push -q --no-verify origin HEAD");
+    const ProcResult install = sb.qa(repo, "install");
+    INFO(install.describe());
+    REQUIRE(install.exit_code == 0);
+
+    sb.add_file(repo, "src/app.py", "import db\nfor u in users:\n    db.query(u)\n");
+    const std::string key = std::string(kKeyEnv) + "=" + kKey + " ";
+    const ProcResult commit = sb.in(repo, key + "git commit -q -m app");
+    INFO(commit.describe());
+    REQUIRE(commit.exit_code == 0);
+    CHECK(server.requests().size() == 1);
+    const ProcResult push = sb.in(repo, key + "git push -q origin HEAD");
+    INFO(push.describe());
+    CHECK(push.exit_code == 0);
+    CHECK(server.requests().size() == 1);  // the pushed change is the committed one: cached
+    // ... and the pre-push run did judge it: its provenance records the cache hit.
+    std::size_t hits = 0;
+    for (const auto& dir : qa::test::run_dirs(repo / ".qa-skill")) {
+        if (fs::exists(dir / "provenance.json")) {
+            const auto p = qa::json::parse(qa::test::read_bytes(dir / "provenance.json"));
+            for (const auto& call : p.find("calls")->as_array()) {
+                hits += call.find("cacheHit")->as_bool() ? 1 : 0;
+            }
+        }
+    }
+    CHECK(hits == 1);
+}
