@@ -1,10 +1,13 @@
 // `qa-skill config show|check`: the effective configuration and its validation.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <span>
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
 #include "config/rules_files.hpp"
+#include "git/error.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "json/canonical.hpp"
@@ -24,9 +27,37 @@ const util::OptionSpec kOptions[] = {
     {"format", "output format of show (json)", "json"},
 };
 
-std::filesystem::path repo_root() {
+/// The working tree root, or nullopt outside a repository.
+std::optional<std::filesystem::path> find_repo_root() {
     const git::LibGit2 lib;
-    return git::Repository::open(lib, ".", git::GitEnv::from_process()).root();
+    try {
+        return git::Repository::open(lib, ".", git::GitEnv::from_process()).root();
+    } catch (const git::GitError&) {
+        return std::nullopt;
+    }
+}
+
+std::filesystem::path repo_root() {
+    if (auto root = find_repo_root()) {
+        return *root;
+    }
+    throw util::UsageError("not in a git repository");
+}
+
+/// `config check` without a file: the repository's .qa-skill.toml; outside a repository, the
+/// one in the current folder (a configuration being written for a repository elsewhere).
+config::Config config_to_check(std::span<const std::string> ids) {
+    if (const auto root = find_repo_root()) {
+        return config::load_config(*root, ids);
+    }
+    const std::filesystem::path here(config::kConfigFileName);
+    std::error_code ec;
+    if (!std::filesystem::exists(here, ec)) {
+        throw util::UsageError(
+            "not in a git repository, and there is no ./.qa-skill.toml to check (name a file: "
+            "qa-skill config check FILE)");
+    }
+    return config::load_config(".", ids);
 }
 
 }  // namespace
@@ -51,9 +82,10 @@ int run_config(const std::vector<std::string>& args) {
                 ? config::parse_config(
                       util::read_file(parsed.positional[1]),
                       std::filesystem::path(parsed.positional[1]).lexically_normal().string(), ids)
-                : config::load_config(repo_root(), ids);
+                : config_to_check(ids);
         if (parsed.positional.size() == 2) {
-            config::load_rules_files(config, repo_root());
+            // Rules files are relative to the repository, or to the current folder outside one.
+            config::load_rules_files(config, find_repo_root().value_or("."));
         }
         lenses::check_own_rules(config);
         lenses::model::check_model_bindings(config, plan::builtin_registry());

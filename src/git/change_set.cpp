@@ -11,11 +11,14 @@
 #include "git/diff_setup.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "git/path_text.hpp"
 #include "git/pem_blocks.hpp"
 #include "git/push_history.hpp"
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
+#include "git/unreadable.hpp"
 #include "util/args.hpp"
+#include "util/error.hpp"
 #include "util/parallel_for.hpp"
 
 namespace qa::git {
@@ -145,8 +148,8 @@ FileChange file_change(const git_diff_delta* delta, FileStatus status) {
     FileChange file;
     file.status = status;
     const bool absent_new = status == FileStatus::deleted;
-    file.path = absent_new ? delta->old_file.path : delta->new_file.path;
-    file.old_path = status == FileStatus::added ? file.path : delta->old_file.path;
+    file.path = path_text(absent_new ? delta->old_file.path : delta->new_file.path);
+    file.old_path = status == FileStatus::added ? file.path : path_text(delta->old_file.path);
     file.old_mode = status == FileStatus::added ? 0 : delta->old_file.mode;
     file.new_mode = absent_new ? 0 : delta->new_file.mode;
     if (file.old_mode != 0) {
@@ -240,7 +243,17 @@ void sort_by_path(std::vector<FileChange>& files) {
 std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const DiffOptions& options) {
     Collector collector{repo, options, {}, false};
     collector.files.reserve(git_diff_num_deltas(diff));
-    check(git_diff_foreach(diff, on_file, nullptr, on_hunk, on_line, &collector), "read diff");
+    if (const int rc = git_diff_foreach(diff, on_file, nullptr, on_hunk, on_line, &collector);
+        rc < 0) {
+        const GitError cause = make_error(rc, "read diff");
+        // A damaged repository is an input the user can act on (exit 2), not an internal error.
+        if (const auto bad = unreadable_blob(repo, diff)) {
+            throw util::Error(util::kExitUsage,
+                              "cannot read git " + *bad + "; the repository is damaged (git fsck)",
+                              "unreadable object");
+        }
+        throw cause;
+    }
     if (options.keep_lines) {
         for (auto& file : collector.files) {
             widen_pem_blocks(repo, file);

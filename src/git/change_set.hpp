@@ -44,7 +44,8 @@ struct Hunk {
 };
 
 struct FileChange {
-    std::string path;      ///< new path; the old path for a deletion. Raw bytes, no quoting.
+    std::string
+        path;  ///< new path; the old path for a deletion; git-quoted when not UTF-8 (path_text.hpp)
     std::string old_path;  ///< differs from `path` only for renames and copies
     FileStatus status = FileStatus::modified;
     /// A NUL byte in the first 8000 bytes of the content (git's test); no hunks then.

@@ -8,6 +8,7 @@
 
 #include "git/diff_setup.hpp"
 #include "git/error.hpp"
+#include "git/path_text.hpp"
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
 
@@ -78,7 +79,7 @@ struct Walker {
             if (delta->new_file.mode == GIT_FILEMODE_COMMIT) {
                 continue;  // a submodule pointer has no lines
             }
-            const std::string path = delta->new_file.path;
+            const std::string path = path_text(delta->new_file.path);
             const std::string new_oid = to_hex(delta->new_file.id);
             if (const auto it = net_blob.find(path);
                 it != net_blob.end() && it->second == new_oid) {

@@ -1,5 +1,7 @@
 #include "report/quote_path.hpp"
 
+#include <algorithm>
+
 namespace qa::report {
 namespace {
 
@@ -17,6 +19,13 @@ bool needs_quoting(unsigned char c) {
 }  // namespace
 
 std::string quote_path(std::string_view path) {
+    // A name that is not UTF-8 reaches the report already in this form (git/path_text.hpp).
+    const bool quoted =
+        path.size() >= 2 && path.front() == '"' && path.back() == '"' &&
+        std::all_of(path.begin(), path.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f; });
+    if (quoted) {
+        return std::string(path);
+    }
     bool plain = true;
     for (const char ch : path) {
         plain = plain && !needs_quoting(static_cast<unsigned char>(ch));
