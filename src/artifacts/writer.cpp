@@ -1,10 +1,13 @@
 #include "artifacts/writer.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <string_view>
 
+#include "artifacts/retention.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/schema_validator.hpp"
@@ -191,6 +194,31 @@ std::vector<RenderedFile> render_run(const contracts::SkillInput& input,
             {"skill-result.json", std::move(skill_result)}};
 }
 
+namespace {
+
+/// Renames the complete `staging` folder to `dir`. A folder already there (the same inputs run
+/// again) is first renamed aside, then removed: readers see the old run or the new one.
+void publish(const fs::path& staging, const fs::path& dir) {
+    std::error_code ec;
+    fs::rename(staging, dir, ec);
+    if (!ec) {
+        return;
+    }
+    const fs::path aside =
+        dir.parent_path() /
+        (std::string(kPruningPrefix) + dir.filename().string() + "-" + std::to_string(::getpid()));
+    fs::remove_all(aside, ec);
+    fs::rename(dir, aside, ec);
+    fs::rename(staging, dir, ec);
+    if (ec) {
+        fs::remove_all(staging, ec);
+        throw util::IoError(dir.string() + ": cannot put the run folder in place: " + ec.message());
+    }
+    fs::remove_all(aside, ec);
+}
+
+}  // namespace
+
 WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput& input,
                      const contracts::SkillResult& result, const json::Value& timings,
                      std::size_t workers) {
@@ -207,9 +235,16 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         util::write_file_atomic(ignore, "# qa-skill run artifacts: never committed\n*\n");
     }
     const fs::path dir = artifact_root / "runs" / result.executionKey;
-    fs::create_directories(dir, ec);
+    // Written in a folder of its own and renamed into place when complete: a run folder under
+    // its key is always whole, and pruning (retention.hpp) never sees one being written.
+    const fs::path staging =
+        artifact_root / "runs" /
+        (std::string(kStagingPrefix) + result.executionKey + "-" + std::to_string(::getpid()));
+    fs::remove_all(staging, ec);
+    fs::create_directories(staging, ec);
     if (ec) {
-        throw util::IoError(dir.string() + ": cannot create the run directory: " + ec.message());
+        throw util::IoError(staging.string() +
+                            ": cannot create the run directory: " + ec.message());
     }
     json::Object manifest_files;
     for (const auto& file : files) {
@@ -227,14 +262,15 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
     const std::string manifest =
         Checker().checked("manifest.json", "artifact-manifest.v1", manifest_value);
     for (const auto& file : files) {
-        util::AtomicFile out(dir / file.name);
+        util::AtomicFile out(staging / file.name);
         for (const auto& chunk : file.chunks) {
             out.write(*chunk);
         }
         out.commit();
     }
-    util::write_file_atomic(dir / "manifest.json", manifest);
-    util::write_file_atomic(dir / "timings.json", json::canonical(timings));
+    util::write_file_atomic(staging / "manifest.json", manifest);
+    util::write_file_atomic(staging / "timings.json", json::canonical(timings));
+    publish(staging, dir);
     return {dir, util::sha256_hex(manifest)};
 }
 

@@ -540,6 +540,7 @@ Config parse_config(std::string_view text, const std::string& source,
     if (config.artifactRoot.empty()) {
         r.fail_at(root.get("artifact_root")->source(), "artifact_root", "must not be empty");
     }
+    r.integer("artifact_retention", config.artifactRetention, 1, 100000);
     r.string("baseline", config.baseline);
     if (const auto problem = repo_path_problem(config.baseline)) {
         r.fail_at(root.get("baseline")->source(), "baseline", *problem);
@@ -808,6 +809,9 @@ json::Value normalized(const Config& c) {
         {"permission_profiles", std::move(profiles)},
         {"architecture", json::Object{{"layers", std::move(layers)}}},
     };
+    if (c.artifactRetention != defaults::kArtifactRetention) {  // likewise absent by default
+        out.emplace_back("artifact_retention", c.artifactRetention);
+    }
     if (!c.exclude.empty()) {  // absent when unused: older configurations keep their hash
         out.emplace_back("exclude", strings_json(c.exclude));
     }

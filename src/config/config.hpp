@@ -126,6 +126,8 @@ struct Config {
     std::optional<std::string> repoId;
     std::int64_t maxConcurrency = 4;
     std::string artifactRoot = ".qa-skill";
+    /// How many run folders `<artifactRoot>/runs/` keeps; older ones are pruned after a run.
+    std::int64_t artifactRetention = defaults::kArtifactRetention;
     /// Repository-relative path of the baseline file, read from the tree under test.
     std::string baseline = ".qa-skill-baseline.json";
     std::vector<std::string> allowExecutionLensClasses;

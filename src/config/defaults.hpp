@@ -20,5 +20,7 @@ inline constexpr std::string_view kOpenAiBaseUrl = "https://api.openai.com/v1";
 inline constexpr std::string_view kAnthropicBaseUrl = "https://api.anthropic.com";
 /// ProviderBinding.adapterVersion of both built-in adapters.
 inline constexpr std::string_view kAdapterVersion = "1.0.0";
+/// `artifact_retention`: run folders kept under `<artifact_root>/runs/`.
+inline constexpr std::int64_t kArtifactRetention = 20;
 
 }  // namespace qa::config::defaults

@@ -6,6 +6,7 @@
 #include <thread>
 #include <tuple>
 
+#include "artifacts/retention.hpp"
 #include "artifacts/root.hpp"
 #include "artifacts/writer.hpp"
 #include "baseline/apply.hpp"
@@ -475,6 +476,8 @@ RunReport run(const RunRequest& request, const RunControl& control) {
                     util::write_file_atomic(*out.artifactDir / "provenance.json",
                                             json::canonical(models->provenance().to_json()));
                 }
+                artifacts::prune_runs(root, static_cast<std::size_t>(config.artifactRetention),
+                                      *out.artifactDir);
             } catch (const artifacts::ArtifactSchemaInvalid& e) {
                 auto& v = out.result.finalVerdict;
                 v.status = contracts::VerdictStatus::FAIL;

@@ -3,6 +3,8 @@
 // and the run folders that accumulate. Real git, real binaries, real pre-commit.
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "support/hook_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -275,4 +277,78 @@ TEST_CASE("pre-commit install after qa-skill install never loops, and the gate s
     CHECK(un.exit_code == 0);
     CHECK_FALSE(fs::exists(f.hooks / "pre-commit.legacy"));
     CHECK(qa::test::read_bytes(f.hooks / "pre-commit").find("pre-commit.com") != std::string::npos);
+}
+
+namespace {
+
+/// Every entry of `<repo>/.qa-skill/runs`, dot folders included.
+std::set<std::string> run_entries(const fs::path& repo) {
+    std::set<std::string> names;
+    std::error_code ec;
+    for (fs::directory_iterator it(repo / ".qa-skill" / "runs", ec), end; !ec && it != end;
+         it.increment(ec)) {
+        names.insert(it->path().filename().string());
+    }
+    return names;
+}
+
+/// Stages a new file and runs `qa-skill run --staged`; returns the run folder it added.
+std::string run_once(const HookSandbox& sb, const fs::path& repo, int i) {
+    const auto before = run_entries(repo);
+    sb.add_file(repo, "f" + std::to_string(i) + ".py", "x = " + std::to_string(i) + "\n");
+    const ProcResult r = sb.qa(repo, "run --staged");
+    INFO(r.describe());
+    REQUIRE(r.exit_code == 0);
+    std::string added;
+    for (const auto& name : run_entries(repo)) {
+        if (before.count(name) == 0) {
+            added = name;
+        }
+    }
+    REQUIRE(qa::test::is_sha256_hex(added));
+    return added;
+}
+
+}  // namespace
+
+TEST_CASE("artifact_retention keeps the newest run folders and prunes the others",
+          "[cli][artifacts][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("retention");
+    sb.add_file(repo, ".qa-skill.toml", "artifact_retention = 3\n");
+    sb.commit(repo, "keep three");
+    std::vector<std::string> written;
+    for (int i = 0; i < 6; ++i) {
+        written.push_back(run_once(sb, repo, i));
+    }
+    const std::set<std::string> newest(written.end() - 3, written.end());
+    CHECK(run_entries(repo) == newest);  // no staging or pruning folder left either
+
+    // The same inputs again: the folder is replaced whole, still three.
+    const ProcResult again = sb.qa(repo, "run --staged");
+    INFO(again.describe());
+    CHECK(again.exit_code == 0);
+    CHECK(run_entries(repo) == newest);
+
+    // The default keeps 20.
+    sb.add_file(repo, ".qa-skill.toml", "run_mode = \"strict\"\n");
+    sb.commit(repo, "default retention");
+    for (int i = 10; i < 32; ++i) {
+        run_once(sb, repo, i);
+    }
+    CHECK(run_entries(repo).size() == 20);
+}
+
+TEST_CASE("artifact_retention is validated", "[cli][config][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("retention-bad");
+    for (const std::string value : {"0", "-1", "\"all\"", "1.5"}) {
+        INFO(value);
+        qa::test::write_file(repo / ".qa-skill.toml", "artifact_retention = " + value + "\n");
+        require_exit2_naming(sb.qa(repo, "config check"), "artifact_retention", ".qa-skill.toml");
+    }
+    qa::test::write_file(repo / ".qa-skill.toml", "artifact_retention = 5\n");
+    const ProcResult ok = sb.qa(repo, "config check");
+    INFO(ok.describe());
+    CHECK(ok.exit_code == 0);
 }
