@@ -7,6 +7,7 @@
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
+#include "lenses/printable_runs.hpp"
 #include "plan/registry.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/mask.hpp"
@@ -111,6 +112,25 @@ std::vector<std::string_view> split_lines(std::string_view content) {
     return lines;
 }
 
+/// What a match without a secret is hashed by (its evidenceHash, so its baseline fingerprint):
+/// the match, except for a private key, whose BEGIN line is the same for every key of a kind.
+/// Its evidence runs to the END line, so a baselined fixture key does not accept another key
+/// written in its place.
+std::string_view evidence_text(std::string_view text, const rules::RuleMatch& m) {
+    constexpr std::size_t kMaxKeyBlock = 64 * 1024;
+    if (m.rule->id != "private-key" || m.match.data() < text.data() ||
+        m.match.data() > text.data() + text.size()) {
+        return m.match;
+    }
+    const auto start = static_cast<std::size_t>(m.match.data() - text.data());
+    const std::size_t end = text.find("-----END ", start + 1);
+    if (end == std::string_view::npos) {
+        return text.substr(start, kMaxKeyBlock);
+    }
+    const std::size_t eol = text.find('\n', end);
+    return text.substr(start, (eol == std::string_view::npos ? text.size() : eol) - start);
+}
+
 /// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
 /// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
@@ -128,7 +148,13 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     Scope scope;
     std::vector<std::string_view> file_lines;
     std::string_view text;
-    if (whole) {
+    if (view.binary) {
+        // Binary for git, not free of credentials: the rules read its printable runs.
+        PrintableRuns runs = printable_runs(load());
+        scope.buffer = std::move(runs.buffer);
+        scope.lineNumbers = std::move(runs.lineNumbers);
+        text = scope.buffer;
+    } else if (whole) {
         text = load();
     } else if (spec.withContext) {
         file_lines = split_lines(load());
@@ -201,7 +227,8 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             }
             // A guessable secret is hashed by its masked form only (rules::evidence_form).
             s.evidenceHash = evidence_hash(
-                m.rule->id, m.secret ? std::string_view(rules::evidence_form(*m.secret)) : m.match);
+                m.rule->id, m.secret ? std::string_view(rules::evidence_form(*m.secret))
+                                     : evidence_text(text, m));
         }
         out.matches.push_back(std::move(s));
     });
@@ -227,7 +254,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         }
     }
     out.size = load().size();
-    if (spec.hygiene) {
+    if (spec.hygiene && !view.binary) {
         out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
         for (rules::HygieneFinding& h : out.hygiene) {
             if (h.column > 0 && h.line >= 1) {
@@ -378,7 +405,11 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                      json::Object{{"fix", std::string(h.rule->fix)}}, h.message));
                 }
             }
-            continue;
+            // A stray NUL byte makes a file binary; only the credential rules (the secrets
+            // sub-lens) still read it, in its printable runs.
+            if (!report_directives || view->symlink) {
+                continue;
+            }
         }
 
         const auto scan = dispatch::shared_value<FileScan>(context.changes, path, scan_key, [&] {
