@@ -222,9 +222,10 @@ TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the wor
 TEST_CASE("low confidence widens to a broad scan with its code", "[plan]") {
     const auto& registry = plan::builtin_registry();
     auto config = default_config();
-    // Only binary files: the secrets trigger skips them, so most files are unclaimed... style
-    // claims binaries; disable style to leave them unclaimed.
+    // Mostly binary files: style (hygiene) and security (secrets, which reads their printable
+    // runs) claim binaries; disable both to leave them unclaimed.
     config.lenses["style"].enabled = false;
+    config.lenses["security"].enabled = false;
     auto png = file("a.png", 0);
     png.fileClass = plan::classify("a.png", "", true);
     auto gif = file("b.gif", 0);
