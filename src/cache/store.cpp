@@ -137,6 +137,27 @@ bool Store::remove(const CacheKey& key) {
     return fs::remove(entry_path(key), ec);
 }
 
+std::size_t Store::prune(std::chrono::sys_seconds now) {
+    std::size_t removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(directory_, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& p = it->path();
+        if (p.extension() != ".md") {
+            continue;
+        }
+        const auto read = read_entry_file(p);
+        if (!read) {
+            continue;
+        }
+        const auto entry = parse_entry(read->text);
+        if (entry && now >= entry->expires_at) {
+            remove_if_unchanged(p, read->identity);
+            ++removed;
+        }
+    }
+    return removed;
+}
+
 std::size_t Store::clear() {
     std::size_t removed = 0;
     std::error_code ec;

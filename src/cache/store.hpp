@@ -62,6 +62,9 @@ class Store {
 
     /// Deletes the entry of `key`; true when one was there.
     bool remove(const CacheKey& key);
+    /// Deletes the entries expired at `now` (a get deletes only the entry it judged); returns
+    /// how many. Corrupt or foreign files are left to the get that meets them.
+    std::size_t prune(std::chrono::sys_seconds now);
     /// Deletes every entry (the seed's "session end clears all session cache entries");
     /// returns how many.
     std::size_t clear();

@@ -43,6 +43,8 @@ ModelServices::ModelServices(const dispatch::RunInput& input,
               model_plan_order(input, plans)) {
     if (cache_dir) {
         cache_.emplace(*cache_dir);
+        // Expired answers no lookup will meet again go now, not never.
+        cache_->prune(cache::now_seconds());
     }
 }
 

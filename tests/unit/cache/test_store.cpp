@@ -187,3 +187,17 @@ TEST_CASE("a symbolic link in place of an entry is not followed", "[cache]") {
     CHECK(store.get(key, kT0).status == LookupStatus::Miss);
     CHECK(elsewhere.get(key, kT0).hit());
 }
+
+TEST_CASE("prune deletes the expired entries only", "[cache]") {
+    qa::test::TempDir dir;
+    qa::cache::Store store(dir.path() / "cache");
+    const auto now = qa::cache::now_seconds();
+    const auto short_key = qa::cache::make_key("lens", qa::json::Value("short"));
+    const auto long_key = qa::cache::make_key("lens", qa::json::Value("long"));
+    REQUIRE(store.put(short_key, "a", std::chrono::minutes(1), now));
+    REQUIRE(store.put(long_key, "b", std::chrono::minutes(100), now));
+    CHECK(store.prune(now) == 0);
+    CHECK(store.prune(now + std::chrono::minutes(2)) == 1);
+    CHECK_FALSE(std::filesystem::exists(store.entry_path(short_key)));
+    CHECK(store.get(long_key, now + std::chrono::minutes(2)).hit());
+}
