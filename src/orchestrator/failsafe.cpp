@@ -128,7 +128,7 @@ void Failsafe::abandon(std::string_view why) {
     const std::string line = program_ + ": " + std::string(why) + "; blocking (exit 3)\n";
     write_all(line.c_str());
     stop_.request_stop();
-    children_.signal_all(SIGKILL);
+    children_.kill_all_and_wait(kReapLimit);
     std::_Exit(util::kExitInternal);
 }
 
@@ -162,8 +162,11 @@ void Failsafe::watch() {
                                          "\n" + program_ +
                                          ": the run did not finish; blocking (exit 3)\n";
                 write_all(line.c_str());
+                // The token reaches every child: run_process polls it and kills the child with
+                // everything it started, waiting until they are gone. Signalling the groups from
+                // here as well would kill a sandbox's bubblewrap first and orphan the sandbox
+                // (its init runs in a session of its own) before anyone listed it.
                 stop_.request_stop();
-                children_.signal_all(SIGTERM);
                 until = Clock::now() + kInterruptGrace;
                 continue;
             }
@@ -171,8 +174,9 @@ void Failsafe::watch() {
         } else if (!until || Clock::now() < *until) {
             continue;
         }
-        // The grace is over (or a second signal came) and main() has not returned.
-        children_.signal_all(SIGKILL);
+        // The grace is over (or a second signal came) and main() has not returned. What the
+        // children left (a sandbox's processes) is gone before the exit, not some time after.
+        children_.kill_all_and_wait(kReapLimit);
         ::_exit(util::kExitInternal);
     }
 }

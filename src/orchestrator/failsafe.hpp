@@ -19,10 +19,11 @@ namespace qa::orchestrator {
 /// - SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGXFSZ are blocked in every thread and taken by a
 ///   watcher thread (signalfd), so the process never dies by them (pre-commit 3.x reports a
 ///   hook killed by a signal as "Passed", pre-commit#2970). On the first one the watcher
-///   prints a line, cancels the run's token, sends SIGTERM to the registered child process
-///   groups and gives main() `kInterruptGrace` to unwind (lenses return, temporary files are
-///   removed by their owners, main returns 3). Past that, or on a second signal, it kills the
-///   child groups and ends the process with exit 3 itself.
+///   prints a line, cancels the run's token (run_process then kills each child with what it
+///   started and waits until they are gone) and gives main() `kInterruptGrace` to unwind
+///   (lenses return, temporary files are removed by their owners, main returns 3). Past that,
+///   or on a second signal, it kills the child groups and the processes that left them, waits
+///   for them (kReapLimit), and ends the process with exit 3 itself.
 /// - SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (outside sanitizer builds) end the process
 ///   with a message and exit 3; SIGPIPE is ignored.
 ///
@@ -31,6 +32,9 @@ namespace qa::orchestrator {
 class Failsafe {
   public:
     static constexpr std::chrono::milliseconds kInterruptGrace{2000};
+    /// How long an exit waits for killed child processes to be gone (they are SIGKILLed, so
+    /// only a loaded machine makes this take more than milliseconds).
+    static constexpr std::chrono::milliseconds kReapLimit{2000};
 
     /// `program` prefixes the messages ("qa-skill-hook").
     explicit Failsafe(std::string program);

@@ -2,6 +2,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <mutex>
 #include <set>
 
@@ -16,13 +17,21 @@ class ChildRegistry {
   public:
     void add(pid_t pgid);
     void remove(pid_t pgid);
-    /// Sends `sig` to every registered group; returns how many there were.
+    /// A descendant that left its child's group (bubblewrap's sandbox init runs in a session of
+    /// its own): killed one by one, and waited for, since no group signal reaches it.
+    void add_process(pid_t pid);
+    void remove_process(pid_t pid);
+    /// Sends `sig` to every registered group and process; returns how many groups there were.
     std::size_t signal_all(int sig) const;
+    /// SIGKILL to every group and process, then waits (at most `limit`) until the registered
+    /// processes are gone: an exiting binary leaves nothing running behind it.
+    void kill_all_and_wait(std::chrono::milliseconds limit) const;
     std::size_t size() const;
 
   private:
     mutable std::mutex mu_;
     std::set<pid_t> groups_;
+    std::set<pid_t> processes_;
 };
 
 }  // namespace qa::util

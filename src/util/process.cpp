@@ -131,6 +131,9 @@ class ChildGuard {
             kill_and_wait(tree, std::chrono::seconds(5));
         }
         if (registry_ != nullptr) {
+            for (const pid_t p : known_) {
+                registry_->remove_process(p);
+            }
             registry_->remove(pid_);
         }
         return status_;
@@ -151,6 +154,9 @@ class ChildGuard {
         for (const pid_t p : descendants(pid_, 2)) {
             if (std::find(known_.begin(), known_.end(), p) == known_.end()) {
                 known_.push_back(p);
+                if (registry_ != nullptr) {
+                    registry_->add_process(p);  // an interrupted binary kills it too
+                }
             }
         }
     }
