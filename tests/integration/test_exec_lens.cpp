@@ -265,8 +265,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "phase lens: an untrusted configuration is EXECUTION_DENIED and runs nothing; trusted it "
-    "runs; a changed configuration must be trusted again; --trust and QA_SKILL_TRUST=1 for CI",
+    "phase lens: an untrusted configuration is EXECUTION_DENIED and runs nothing, trusted it "
+    "runs, a changed configuration must be trusted again, --trust and QA_SKILL_TRUST=1 for CI",
     "[exec][lens][integration][trust]") {
     HookSandbox sb;
     qa::test::LoopbackListener listener;
@@ -359,7 +359,7 @@ TEST_CASE(
 
 TEST_CASE(
     "seed test 11 through the gate: EXECUTION_TIMEOUT fails a strict run and degrades a "
-    "best_effort one; no process and no checkout is left",
+    "best_effort one, no process and no checkout is left",
     "[exec][lens][integration][seed11]") {
     HookSandbox sb;
     Setup setup;
@@ -449,7 +449,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "phase lens: a formatter that rewrites a file in its checkout is a finding at that file; "
+    "phase lens: a formatter that rewrites a file in its checkout is a finding at that file, "
     "the user's file is not touched",
     "[exec][lens][integration]") {
     HookSandbox sb;

@@ -290,7 +290,7 @@ TEST_CASE(
     CHECK(worktrees.find(".worktrees") == std::string::npos);
 }
 
-TEST_CASE("network-off refuses a server on 127.0.0.1; exec_sandboxed reaches it",
+TEST_CASE("network-off refuses a server on 127.0.0.1, exec_sandboxed reaches it",
           "[exec][integration][sandbox]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
@@ -312,7 +312,7 @@ TEST_CASE("network-off refuses a server on 127.0.0.1; exec_sandboxed reaches it"
     CHECK(listener.connected());
 }
 
-TEST_CASE("only the allowlisted environment reaches a command; never an API key",
+TEST_CASE("only the allowlisted environment reaches a command, never an API key",
           "[exec][integration][sandbox]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");

@@ -110,7 +110,7 @@ TEST_CASE("an external lens's finding blocks a real commit, named in the lens's 
     CHECK(sb.git_ok(repo, "log --format=%s -1") == "todo\n");
 }
 
-TEST_CASE("an external lens gets the plan, its mode and the change; a clean answer passes",
+TEST_CASE("an external lens gets the plan, its mode and the change, a clean answer passes",
           "[external][integration]") {
     HookSandbox sb;
     const auto repo = repo_with(sb, config("\"clean\"", "mode = \"file\"\n"));

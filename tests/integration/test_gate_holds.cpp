@@ -403,7 +403,7 @@ TEST_CASE("run --all-files in a bare repository audits HEAD's tree", "[cli][serv
     CHECK(audit.all().find("src/merge.py:2") != std::string::npos);
 }
 
-TEST_CASE("a shallow clone commits and pushes; repo_id is cached, O(1) afterwards",
+TEST_CASE("a shallow clone commits and pushes, repo_id is cached, O(1) afterwards",
           "[hooks][shallow][gate10]") {
     HookSandbox sb;
     const auto origin = sb.repo_with_commit("origin");

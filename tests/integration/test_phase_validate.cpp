@@ -199,7 +199,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "phase-validate: a formatter that rewrites a file is a formatting issue; the user's "
+    "phase-validate: a formatter that rewrites a file is a formatting issue, the user's "
     "file stays as it was",
     "[exec][phase][integration]") {
     HookSandbox sb;
@@ -254,7 +254,7 @@ TEST_CASE("phase-validate: Node node --test, passing and failing", "[exec][phase
 }
 
 TEST_CASE(
-    "phase-validate: a Cargo crate builds and tests offline; a formatting problem and a "
+    "phase-validate: a Cargo crate builds and tests offline, a formatting problem and a "
     "failing test are reported",
     "[exec][phase][integration]") {
     REQUIRE(have("cargo"));  // install/packages.txt: cargo, rustfmt
@@ -288,7 +288,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "phase-validate: a CMake/CTest project builds and runs CTest; clang-format checks the "
+    "phase-validate: a CMake/CTest project builds and runs CTest, clang-format checks the "
     "changed files",
     "[exec][phase][integration]") {
     HookSandbox sb;

@@ -112,7 +112,7 @@ TEST_CASE("a blocked push suggests the command that re-checks it, and that comma
     CHECK(re.out.find("aws-access-key-id") != std::string::npos);
 }
 
-TEST_CASE("a PASS counts non-blocking findings; -v lists them; --quiet says nothing",
+TEST_CASE("a PASS counts non-blocking findings, -v lists them, --quiet says nothing",
           "[report][terminal]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");

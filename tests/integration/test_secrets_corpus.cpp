@@ -517,7 +517,7 @@ std::size_t allowed_reveal(std::int64_t length) {
 
 }  // namespace
 
-TEST_CASE("no planted secret appears in any output, artifact or log; evidence is content-keyed",
+TEST_CASE("no planted secret appears in any output, artifact or log, evidence is content-keyed",
           "[secrets][leak]") {
     corpus::Corpus c = corpus::planted_corpus(kLeakSeed, 2);
     // The same two secrets again, in two more files at other lines, with the same rules.

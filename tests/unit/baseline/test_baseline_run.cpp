@@ -80,7 +80,7 @@ struct BaselinedRepo {
 
 }  // namespace
 
-TEST_CASE("moved code stays accepted; a new secret on an old line is reported",
+TEST_CASE("moved code stays accepted, a new secret on an old line is reported",
           "[baseline][orchestrator]") {
     BaselinedRepo r;
     SECTION("nothing staged: the committed baseline accepts the history") {

@@ -271,7 +271,7 @@ severity = "low"
     CHECK(found[1].line == 5);
 }
 
-TEST_CASE("pathological inputs finish (RE2 is linear; no timing assertion)", "[rules]") {
+TEST_CASE("pathological inputs finish (RE2 is linear, no timing assertion)", "[rules]") {
     const RuleSet security = test::load_rules("lenses/security/rules.toml");
     const RuleSet style = test::load_rules("lenses/style/rules.toml");
     const std::string line_of_a(1 << 20, 'a');
@@ -423,7 +423,7 @@ severity = "low"
 )T") == "rules.toml:5:13: rules[x].prefilter: needs keywords");
 }
 
-TEST_CASE("prefilter_regex is what the set looks for; the regex alone decides the finding",
+TEST_CASE("prefilter_regex is what the set looks for, the regex alone decides the finding",
           "[rules]") {
     const RuleSet rules = RuleSet::parse(R"T(
 [[rules]]

@@ -404,7 +404,7 @@ TEST_CASE("the same change judged twice makes one provider call and identical re
     }
 }
 
-TEST_CASE("cache_ttl_minutes = 0 replays nothing; a set ttl dates the entry",
+TEST_CASE("cache_ttl_minutes = 0 replays nothing, a set ttl dates the entry",
           "[model-lens][cache]") {
     test::ProviderServer server;
     test::TempDir dir;
