@@ -46,6 +46,14 @@ class MemoryChangeSource final : public dispatch::ChangeSource {
         const auto it = contents_.find(std::string(path));
         return it == contents_.end() ? std::nullopt : std::optional(it->second);
     }
+    /// The changed paths, in byte order.
+    std::vector<std::string> paths() const {
+        std::vector<std::string> out;
+        for (const auto& [p, f] : files_) {
+            out.push_back(p);
+        }
+        return out;
+    }
 
   private:
     std::map<std::string, std::string> contents_;

@@ -23,57 +23,15 @@
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
 #include "support/git_fixture.hpp"
+#include "support/memory_changes.hpp"
 #include "support/provider_server.hpp"
 #include "unit/providers/provider_test_support.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::test {
 
-/// Changed files held in memory; line views stay valid for the object's lifetime.
-class MemoryChanges final : public dispatch::ChangeSource {
-  public:
-    /// `content` is the new file; `added` the line numbers (1-based) the change adds.
-    void add(const std::string& path, const std::string& language, const std::string& content,
-             const std::vector<std::uint32_t>& added) {
-        contents_[path] = content;
-        const std::string& held = contents_[path];
-        std::vector<std::string_view> lines;
-        std::size_t at = 0;
-        while (at < held.size()) {
-            const std::size_t nl = held.find('\n', at);
-            const std::size_t end = nl == std::string::npos ? held.size() : nl;
-            lines.emplace_back(held.data() + at, end - at);
-            at = end + 1;
-        }
-        dispatch::ChangedFileView view;
-        view.path = path;
-        view.language = language;
-        view.fileKind = "source";
-        for (const auto n : added) {
-            view.addedLines.push_back({n, lines.at(n - 1)});
-        }
-        files_[path] = std::move(view);
-    }
-    const dispatch::ChangedFileView* file(std::string_view path) const override {
-        const auto it = files_.find(std::string(path));
-        return it == files_.end() ? nullptr : &it->second;
-    }
-    std::optional<std::string> full_content(std::string_view path) const override {
-        const auto it = contents_.find(std::string(path));
-        return it == contents_.end() ? std::nullopt : std::optional(it->second);
-    }
-    std::vector<std::string> paths() const {
-        std::vector<std::string> out;
-        for (const auto& [p, f] : files_) {
-            out.push_back(p);
-        }
-        return out;
-    }
-
-  private:
-    std::map<std::string, std::string> contents_;
-    std::map<std::string, dispatch::ChangedFileView> files_;
-};
+/// The model lens tests' name for the shared in-memory change.
+using MemoryChanges = MemoryChangeSource;
 
 inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& lens_id,
                                       const std::string& binding_id, std::vector<std::string> files,
