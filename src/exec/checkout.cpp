@@ -21,10 +21,18 @@ namespace fs = std::filesystem;
 
 constexpr const char* kExecRoot = ".worktrees/qa-skill";
 
+/// libgit2's default checkout options, from its init function (the *_INIT macro leaves
+/// fields to zero-initialisation, which clang reports as missing initializers).
+git_checkout_options checkout_defaults() {
+    git_checkout_options opts;
+    git_checkout_options_init(&opts, GIT_CHECKOUT_OPTIONS_VERSION);
+    return opts;
+}
+
 /// Checkout options that write every file of the source into `target` and nothing elsewhere:
 /// an empty baseline (so no file counts as already there), force, and no index update.
 struct TargetCheckout {
-    git_checkout_options opts = GIT_CHECKOUT_OPTIONS_INIT;
+    git_checkout_options opts = checkout_defaults();
     git::IndexHandle empty_baseline;
     std::string target;
 
@@ -138,7 +146,8 @@ void snapshot_worktree(const git::Repository& repo, const fs::path& target) {
             paths.insert(e->path);
         }
     }
-    git_status_options so = GIT_STATUS_OPTIONS_INIT;
+    git_status_options so;
+    git_status_options_init(&so, GIT_STATUS_OPTIONS_VERSION);
     so.show = GIT_STATUS_SHOW_WORKDIR_ONLY;
     so.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
                GIT_STATUS_OPT_EXCLUDE_SUBMODULES;

@@ -9,7 +9,10 @@ PhaseOptions parse_phase_options(const json::Value& options) {
     if (!options.is_object()) {
         throw PhaseOptionsError("lenses.phase.options: expected a table");
     }
-    for (const auto& [key, value] : options.as_object()) {
+    for (const auto& member : options.as_object()) {
+        // Not structured bindings: clang before 16 cannot capture them in the lambdas below.
+        const std::string& key = member.first;
+        const json::Value& value = member.second;
         const std::string where = "lenses.phase.options." + key;
         const auto text = [&]() -> std::string {
             if (!value.is_string()) {
