@@ -1,6 +1,7 @@
 #include "lenses/gate_lens.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "dispatch/findings.hpp"
 #include "dispatch/run_input.hpp"
@@ -37,20 +38,28 @@ contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
             }
         }
         const dispatch::ChangedFileView* view = context.changes.file(path);
-        if (view == nullptr || view->binary) {
+        // A whole-file audit (--all-files) adds no line: the directives already in the tree are
+        // not this change's doing.
+        if (view == nullptr || view->binary || view->addedLines.every_line()) {
             continue;
         }
         for (const auto& added : view->addedLines.read()) {
             if (added.text.find("qa-skill") == std::string_view::npos) {
                 continue;
             }
-            const auto ids = rules::allowed_ids(added.text);
-            if (ids.empty()) {
-                continue;
-            }
+            // Only ids a rule can have: `<rule-id>` in a comment explaining the syntax is none.
             std::string list;
-            for (const auto& id : ids) {
-                list += (list.empty() ? "" : ", ") + id;
+            for (const auto& id : rules::allowed_ids(added.text)) {
+                const bool plausible = std::all_of(id.begin(), id.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' ||
+                           c == '_' || c == '.' || c == '/';
+                });
+                if (plausible) {
+                    list += (list.empty() ? "" : ", ") + id;
+                }
+            }
+            if (list.empty()) {
+                continue;
             }
             ++suppressions;
             findings.push_back(weakened(plan, path, added.lineNo,

@@ -96,6 +96,27 @@ TEST_CASE("findings added to the baseline and inline suppressions are shown, als
     CHECK(sarif.out.find("invalid-suppression") == std::string::npos);
 }
 
+TEST_CASE("an audit of every file reports no suppression as added", "[gate][integration]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "app.py",
+                "token = load()  # qa-skill: allow aws-access-key-id -- loaded at run time\n"
+                "# Write `qa-skill: allow <rule-id> -- <reason>` to suppress.\n");
+    sb.commit(repo, "app");
+    const ProcResult audit = sb.qa(repo, "run --all-files -v");
+    INFO(audit.describe());
+    CHECK(audit.exit_code == 0);
+    CHECK(audit.out.find("gate-weakened") == std::string::npos);
+    // The same lines staged as a change: the real directive is shown, the syntax note is not.
+    qa::test::write_file(repo / "app2.py", qa::test::read_bytes(repo / "app.py"));
+    sb.git_ok(repo, "add app2.py");
+    const ProcResult staged = sb.qa(repo, "run --staged");
+    INFO(staged.describe());
+    CHECK(staged.out.find("app2.py:1  low  gate-weakened  Inline suppression added: "
+                          "aws-access-key-id") != std::string::npos);
+    CHECK(staged.out.find("app2.py:2") == std::string::npos);
+}
+
 TEST_CASE("the gate lens cannot be turned off", "[gate][config]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("repo");
