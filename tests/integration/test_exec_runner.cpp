@@ -15,6 +15,7 @@
 #include "git/libgit2.hpp"
 #include "json/schema_validator.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/loopback_listener.hpp"
 #include "util/file.hpp"
 #include "util/sha256.hpp"
 
@@ -29,36 +30,7 @@ using qa::test::HookSandbox;
 
 namespace {
 
-/// A TCP listener on 127.0.0.1 owned by the test: it tells whether anything connected.
-class Listener {
-  public:
-    Listener() {
-        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-        REQUIRE(::listen(fd_, 8) == 0);
-        socklen_t len = sizeof addr;
-        ::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len);
-        port_ = ntohs(addr.sin_port);
-    }
-    ~Listener() { ::close(fd_); }
-    int port() const { return port_; }
-    /// True when a connection is waiting (the command has exited by then, so it is there).
-    bool connected() const {
-        const int c = ::accept(fd_, nullptr, nullptr);
-        if (c >= 0) {
-            ::close(c);
-            return true;
-        }
-        return false;
-    }
-
-  private:
-    int fd_ = -1;
-    int port_ = 0;
-};
+using Listener = qa::test::LoopbackListener;
 
 ExecutionCommandSpec cmd(std::int64_t ordinal, std::vector<std::string> argv) {
     return {ordinal, std::move(argv), CwdMode::ephemeral_worktree, "test"};
