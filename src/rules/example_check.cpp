@@ -3,9 +3,7 @@
 #include <algorithm>
 
 namespace qa::rules {
-namespace {
-
-ScanInput input_for(const Rule& rule, const Example& example) {
+ScanInput example_input(const Rule& rule, const Example& example) {
     const std::string_view language = example.language ? std::string_view(*example.language)
                                       : rule.languages.empty()
                                           ? std::string_view()
@@ -15,13 +13,11 @@ ScanInput input_for(const Rule& rule, const Example& example) {
     return ScanInput{path, language, example.text, {}};
 }
 
-}  // namespace
-
 std::vector<ExampleProblem> check_examples(const RuleSet& set) {
     std::vector<ExampleProblem> out;
     for (const Rule& rule : set.rules()) {
         for (const Example& example : rule.examples.positive) {
-            const auto matches = set.scan(input_for(rule, example));
+            const auto matches = set.scan(example_input(rule, example));
             const bool matched = std::any_of(matches.begin(), matches.end(), [&](const auto& m) {
                 return m.rule->id == rule.id &&
                        (!example.secret || (m.secret && *m.secret == *example.secret));
@@ -32,7 +28,7 @@ std::vector<ExampleProblem> check_examples(const RuleSet& set) {
             }
         }
         for (const Example& example : rule.examples.negative) {
-            const auto matches = set.scan(input_for(rule, example));
+            const auto matches = set.scan(example_input(rule, example));
             if (std::any_of(matches.begin(), matches.end(),
                             [&](const auto& m) { return m.rule->id == rule.id; })) {
                 out.push_back({rule.id, "negative example \"" + example.text + "\" matches"});

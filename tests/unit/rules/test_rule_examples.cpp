@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/example_check.hpp"
 #include "rules/mask.hpp"
 #include "rules_test_support.hpp"
 #include "util/embedded_files.hpp"
@@ -9,16 +10,6 @@
 using namespace qa::rules;
 
 namespace {
-
-ScanInput input_for(const Rule& rule, const Example& example) {
-    const std::string_view language = example.language ? std::string_view(*example.language)
-                                      : rule.languages.empty()
-                                          ? std::string_view()
-                                          : std::string_view(rule.languages.front());
-    const std::string_view path =
-        example.path ? std::string_view(*example.path) : std::string_view("src/example");
-    return ScanInput{path, language, example.text, {}};
-}
 
 std::vector<const RuleMatch*> matches_of(const std::vector<RuleMatch>& matches,
                                          const std::string& id) {
@@ -43,7 +34,7 @@ TEST_CASE("every rule's positive examples match it and its negative examples do 
             CHECK_FALSE(rule.examples.negative.empty());
             for (const Example& example : rule.examples.positive) {
                 INFO("positive example: " << example.text);
-                const auto matches = rules.scan(input_for(rule, example));
+                const auto matches = rules.scan(example_input(rule, example));
                 const auto mine = matches_of(matches, rule.id);
                 CHECK_FALSE(mine.empty());
                 if (rule.secretGroup) {
@@ -61,7 +52,7 @@ TEST_CASE("every rule's positive examples match it and its negative examples do 
             }
             for (const Example& example : rule.examples.negative) {
                 INFO("negative example: " << example.text);
-                const auto matches = rules.scan(input_for(rule, example));
+                const auto matches = rules.scan(example_input(rule, example));
                 // A token whose checksum fails is reported as a non-blocking look-alike: that is
                 // what a negative example of a checksummed rule documents.
                 for (const RuleMatch* m : matches_of(matches, rule.id)) {
