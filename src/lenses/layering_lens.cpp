@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "dispatch/findings.hpp"
 #include "lenses/imports.hpp"
-#include "lenses/rule_lens.hpp"
 #include "rules/suppression.hpp"
 #include "util/glob.hpp"
 
@@ -56,22 +56,23 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
                     continue;
                 }
                 const std::string name = layer->name.empty() ? "layer rule" : layer->name;
-                findings.push_back(
-                    make_finding(plan, kRuleId, contracts::Severity::high, true, path, added.lineNo,
-                                 name + ": " + path + " may not import " + *hit,
-                                 json::Object{{"layer", name},
-                                              {"import", *hit},
-                                              {"fix",
-                                               "depend on an allowed layer instead, or change the "
-                                               "layer rule in .qa-skill.toml"}},
-                                 name + '\0' + *hit));
+                findings.push_back(dispatch::make_finding(
+                    plan, kRuleId, contracts::Severity::high, true, path, added.lineNo,
+                    name + ": " + path + " may not import " + *hit,
+                    json::Object{{"layer", name},
+                                 {"import", *hit},
+                                 {"fix",
+                                  "depend on an allowed layer instead, or change the "
+                                  "layer rule in .qa-skill.toml"}},
+                    name + '\0' + *hit));
             }
             previous = added.text;
         }
     }
-    return completed_result(plan, std::move(findings),
-                            {std::to_string(layers.size()) + " layer rule(s), " +
-                             std::to_string(imports_checked) + " import line(s) checked"});
+    return dispatch::completed_result(
+        plan, std::move(findings),
+        {std::to_string(layers.size()) + " layer rule(s), " + std::to_string(imports_checked) +
+         " import line(s) checked"});
 }
 
 }  // namespace qa::lenses

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/findings.hpp"
 #include "dispatch/lens.hpp"
 #include "rules/rule_set.hpp"
 
@@ -38,11 +37,5 @@ class RuleLens : public dispatch::Lens {
     bool hygiene_;  ///< the "hygiene" sub-lens also runs rules::check_hygiene
     std::shared_ptr<const rules::RuleSet> credentials_;
 };
-
-// The lens-generic finding helpers are the lens API's (dispatch/findings.hpp).
-using dispatch::completed_result;
-using dispatch::evidence_hash;
-using dispatch::make_finding;
-using dispatch::make_hashed_finding;
 
 }  // namespace qa::lenses
