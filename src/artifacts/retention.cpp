@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -16,6 +17,14 @@ bool is_execution_key(const std::string& name) {
     return name.size() == 64 && std::all_of(name.begin(), name.end(), [](char c) {
                return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
            });
+}
+
+/// A `.writing-*` or `.pruning-*` folder this old belongs to no live run: its process was
+/// killed (SIGKILL, a power cut) before it could remove it. Writing a run takes milliseconds.
+constexpr auto kAbandonedAfter = std::chrono::minutes(10);
+
+bool is_in_progress(const std::string& name) {
+    return name.starts_with(kStagingPrefix) || name.starts_with(kPruningPrefix);
 }
 
 struct RunFolder {
@@ -32,6 +41,13 @@ void prune_runs(const fs::path& artifact_root, std::size_t keep, const fs::path&
     for (fs::directory_iterator it(runs, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         std::error_code status_ec;
+        if (is_in_progress(name)) {
+            const auto modified = fs::last_write_time(it->path(), status_ec);
+            if (!status_ec && fs::file_time_type::clock::now() - modified > kAbandonedAfter) {
+                fs::remove_all(it->path(), status_ec);
+            }
+            continue;
+        }
         if (!is_execution_key(name) || !it->is_directory(status_ec) || it->path() == just_written) {
             continue;
         }

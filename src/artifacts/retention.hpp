@@ -15,7 +15,8 @@ inline constexpr const char* kPruningPrefix = ".pruning-";
 /// then name) and `just_written` whatever its age; removes the others, each by an atomic rename
 /// out of the way first, so no reader sees half a folder. Only folders named by an execution key
 /// (64 hex digits) count; a run still being written is not one yet. Best effort: a folder that
-/// cannot be removed stays, and the run is not failed for it.
+/// cannot be removed stays, and the run is not failed for it. `.writing-*` and `.pruning-*`
+/// folders older than ten minutes, left by a process that was killed, are removed too.
 void prune_runs(const std::filesystem::path& artifact_root, std::size_t keep,
                 const std::filesystem::path& just_written);
 

@@ -196,6 +196,28 @@ std::vector<RenderedFile> render_run(const contracts::SkillInput& input,
 
 namespace {
 
+/// A run folder being written: removed on every way out but publish(), so an exception (a full
+/// disk) or a cancelled run leaves no `.writing-*` folder behind.
+class Staging {
+  public:
+    explicit Staging(fs::path path) : path_(std::move(path)) {}
+    ~Staging() {
+        if (!path_.empty()) {
+            std::error_code ignored;
+            fs::remove_all(path_, ignored);
+        }
+    }
+    Staging(const Staging&) = delete;
+    Staging& operator=(const Staging&) = delete;
+
+    const fs::path& path() const { return path_; }
+    /// It is in place under another name: nothing to remove any more.
+    void published() { path_.clear(); }
+
+  private:
+    fs::path path_;
+};
+
 /// Renames the complete `staging` folder to `dir`. A folder already there (the same inputs run
 /// again) is first renamed aside, then removed: readers see the old run or the new one.
 void publish(const fs::path& staging, const fs::path& dir) {
@@ -211,7 +233,6 @@ void publish(const fs::path& staging, const fs::path& dir) {
     fs::rename(dir, aside, ec);
     fs::rename(staging, dir, ec);
     if (ec) {
-        fs::remove_all(staging, ec);
         throw util::IoError(dir.string() + ": cannot put the run folder in place: " + ec.message());
     }
     fs::remove_all(aside, ec);
@@ -242,6 +263,7 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         (std::string(kStagingPrefix) + result.executionKey + "-" + std::to_string(::getpid()));
     fs::remove_all(staging, ec);
     fs::create_directories(staging, ec);
+    Staging guard(staging);
     if (ec) {
         throw util::IoError(staging.string() +
                             ": cannot create the run directory: " + ec.message());
@@ -261,16 +283,20 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
     };
     const std::string manifest =
         Checker().checked("manifest.json", "artifact-manifest.v1", manifest_value);
+    // No fsync per file: the folder is renamed into place once complete, and a hook should not
+    // wait for the disk seven times per commit. Like git's loose objects, a run folder may be
+    // lost to a power cut; it is never seen half written.
     for (const auto& file : files) {
-        util::AtomicFile out(staging / file.name);
+        util::AtomicFile out(staging / file.name, util::Sync::no);
         for (const auto& chunk : file.chunks) {
             out.write(*chunk);
         }
         out.commit();
     }
-    util::write_file_atomic(staging / "manifest.json", manifest);
-    util::write_file_atomic(staging / "timings.json", json::canonical(timings));
+    util::write_file_atomic(staging / "manifest.json", manifest, util::Sync::no);
+    util::write_file_atomic(staging / "timings.json", json::canonical(timings), util::Sync::no);
     publish(staging, dir);
+    guard.published();
     return {dir, util::sha256_hex(manifest)};
 }
 

@@ -19,7 +19,8 @@ namespace {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+AtomicFile::AtomicFile(std::filesystem::path target, Sync sync)
+    : target_(std::move(target)), sync_(sync) {
     std::string pattern = target_.string() + ".tmp.XXXXXX";
     fd_ = ::mkstemp(pattern.data());
     if (fd_ < 0) {
@@ -53,7 +54,7 @@ void AtomicFile::write(std::string_view data) {
 
 void AtomicFile::commit() {
     // Artifacts are read by other tools: give them ordinary permissions, not mkstemp's 0600.
-    if (::fchmod(fd_, 0644) != 0 || ::fsync(fd_) != 0) {
+    if (::fchmod(fd_, 0644) != 0 || (sync_ == Sync::yes && ::fsync(fd_) != 0)) {
         fail(target_, "cannot finish writing");
     }
     if (::close(fd_) != 0) {
@@ -67,8 +68,8 @@ void AtomicFile::commit() {
     temp_.clear();
 }
 
-void write_file_atomic(const std::filesystem::path& path, std::string_view data) {
-    AtomicFile file(path);
+void write_file_atomic(const std::filesystem::path& path, std::string_view data, Sync sync) {
+    AtomicFile file(path, sync);
     file.write(data);
     file.commit();
 }

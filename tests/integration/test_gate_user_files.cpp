@@ -3,6 +3,7 @@
 // and the run folders that accumulate. Real git, real binaries, real pre-commit.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <set>
 
 #include "support/hook_fixture.hpp"
@@ -337,6 +338,40 @@ TEST_CASE("artifact_retention keeps the newest run folders and prunes the others
         run_once(sb, repo, i);
     }
     CHECK(run_entries(repo).size() == 20);
+}
+
+TEST_CASE("run folders a killed process left half written are removed once abandoned",
+          "[cli][artifacts][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("abandoned");
+    run_once(sb, repo, 0);
+    const fs::path runs = repo / ".qa-skill" / "runs";
+    // What SIGKILL during a write or a prune leaves, one old and one fresh of each kind.
+    const std::string key(64, 'a');
+    const std::vector<std::string> old_names = {".writing-" + key + "-4242",
+                                                ".pruning-" + key + "-4243"};
+    const std::vector<std::string> fresh_names = {".writing-" + key + "-4244",
+                                                  ".pruning-" + key + "-4245"};
+    for (const auto& name : old_names) {
+        fs::create_directories(runs / name);
+        qa::test::write_file(runs / name / "lens-plans.json", "{");
+        // Older than any run still being written.
+        fs::last_write_time(runs / name, fs::file_time_type::clock::now() - std::chrono::hours(1));
+    }
+    for (const auto& name : fresh_names) {
+        fs::create_directories(runs / name);
+        qa::test::write_file(runs / name / "lens-plans.json", "{");
+    }
+    const std::string added = run_once(sb, repo, 1);
+    const auto entries = run_entries(repo);
+    for (const auto& name : old_names) {
+        CHECK(entries.count(name) == 0);
+    }
+    // One that may belong to a run in progress right now stays.
+    for (const auto& name : fresh_names) {
+        CHECK(entries.count(name) == 1);
+    }
+    CHECK(entries.count(added) == 1);
 }
 
 TEST_CASE("artifact_retention is validated", "[cli][config][gate10]") {
