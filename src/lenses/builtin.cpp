@@ -64,7 +64,7 @@ std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
         const std::string path = "lenses/" + entry.lensId + "/rules.toml";
         if (entry.kind == "rule") {
             if (const auto text = util::find_embedded(path)) {
-                out.push_back(rules::RuleSource{*text, path, entry.lensId});
+                out.push_back(rules::RuleSource{*text, path, entry.lensId, true});
             }
         }
     }

@@ -6,10 +6,7 @@
 #include <vector>
 
 #include "rules/checksum.hpp"
-
-namespace re2 {
-class RE2;
-}
+#include "rules/lazy_regex.hpp"
 
 namespace qa::rules {
 
@@ -17,8 +14,8 @@ namespace qa::rules {
 /// known placeholders rather than secrets.
 struct Allowlist {
     std::vector<std::string> paths;  ///< globs (util::glob_match); the rule skips these files
-    std::vector<std::shared_ptr<const re2::RE2>> regexes;  ///< matched against the secret
-    std::vector<std::string> regexSources;                 ///< the regexes as written
+    std::vector<std::shared_ptr<const LazyRegex>> regexes;  ///< matched against the secret
+    std::vector<std::string> regexSources;                  ///< the regexes as written
     std::vector<std::string> stopwords;  ///< lowercase; a secret containing one is ignored
     /// A capture group whose text, when equal to the secret, marks a placeholder
     /// (`postgres://postgres:postgres@`: the user name repeated as the password).
@@ -42,13 +39,13 @@ struct Examples {
 };
 
 /// One detection rule, read from a `[[rules]]` table of a lens's rules.toml. Rules are data:
-/// adding one is editing TOML, never code. Immutable once parsed; the compiled regexes are
-/// shared and safe to use from several threads.
+/// adding one is editing TOML, never code. Immutable once parsed; the regexes are shared,
+/// compiled on first use and safe to use from several threads.
 struct Rule {
     std::string id;
     std::string description;
-    std::string regex;                        ///< as written in the file
-    std::shared_ptr<const re2::RE2> pattern;  ///< compiled once, multi-line, never spans lines
+    std::string regex;                         ///< as written in the file
+    std::shared_ptr<const LazyRegex> pattern;  ///< multi-line, never spans lines
     std::vector<std::string> keywords;  ///< lowercase; if any, one must occur on the match's line
     /// `prefilter = "keywords"`: the shared RE2::Set holds only the keywords, never the regex.
     /// For patterns without a fixed prefix (`[0-9a-f]{32}-us\d`), whose counted repetitions
@@ -65,7 +62,7 @@ struct Rule {
     std::optional<Checksum> checksum;
     /// When set and the match ends its line, the buffer line after it (if there is one) must
     /// match this: a PEM header counts only when a key body follows, not `***` or `...`.
-    std::shared_ptr<const re2::RE2> nextLine;
+    std::shared_ptr<const LazyRegex> nextLine;
     std::string nextLineSource;  ///< nextLine as written
     std::string severity;        ///< critical | high | medium | low | info
     bool blocking = false;

@@ -25,7 +25,7 @@ bool filtered(const Rule& rule, std::string_view value) {
     }
     const re2::StringPiece piece(value.data(), value.size());
     for (const auto& re : rule.allowlist.regexes) {
-        if (RE2::PartialMatch(piece, *re)) {
+        if (RE2::PartialMatch(piece, re->get())) {
             return true;
         }
     }
@@ -70,7 +70,7 @@ class RulePass {
     void run(std::size_t from, std::size_t to) {
         std::size_t pos = from;
         while (pos <= to &&
-               rule_.pattern->Match(text_, pos, to, RE2::UNANCHORED, sub_.data(), groups_)) {
+               rule_.pattern->get().Match(text_, pos, to, RE2::UNANCHORED, sub_.data(), groups_)) {
             const std::size_t begin = static_cast<std::size_t>(sub_[0].data() - text_.data());
             const std::size_t end = begin + sub_[0].size();
             pos = end > begin ? end : begin + 1;
@@ -125,7 +125,8 @@ class RulePass {
         if (rule.nextLine && line + 1 < lines_.count() &&
             only_space(line_text.substr(std::min(line_text.size(), end - lines_.start(line))))) {
             const std::string_view next = lines_.text(line + 1);
-            if (!RE2::PartialMatch(re2::StringPiece(next.data(), next.size()), *rule.nextLine)) {
+            if (!RE2::PartialMatch(re2::StringPiece(next.data(), next.size()),
+                                   rule.nextLine->get())) {
                 return;
             }
         }

@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -16,14 +17,17 @@ namespace {
 
 const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low", "info"};
 
-std::shared_ptr<const RE2> compile(const std::string& pattern, const toml::node& where,
-                                   const std::string& key, const TableReader& r) {
-    auto re = std::make_shared<const RE2>(multiline(pattern), regex_options());
-    if (!re->ok()) {
+/// `pattern` (multiline() applied when `lines`), compiled now and checked when `check`,
+/// otherwise on first use.
+std::shared_ptr<const LazyRegex> compile(const std::string& pattern, bool lines, bool check,
+                                         const toml::node& where, const std::string& key,
+                                         const TableReader& r) {
+    auto re = std::make_shared<const LazyRegex>(lines ? multiline(pattern) : pattern);
+    if (check && !re->get().ok()) {
         // Report the error against the pattern as written, without the "(?m)" we add.
         const RE2 as_written(pattern, regex_options());
         r.fail_at(where.source(), key,
-                  "invalid regex: " + (as_written.ok() ? re->error() : as_written.error()));
+                  "invalid regex: " + (as_written.ok() ? re->get().error() : as_written.error()));
     }
     return re;
 }
@@ -93,7 +97,9 @@ const toml::array& rule_tables(const toml::table& root, const std::string& sourc
     return *rules->as_array();
 }
 
-Rule read_rule(const toml::table& table, std::size_t index, const std::string& file) {
+Rule read_rule(const toml::table& table, std::size_t index, const std::string& file,
+               bool check_regexes) {
+    const bool check = check_regexes;
     Rule rule;
     // The id names the rule in every later message, so it is read first.
     {
@@ -110,15 +116,20 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
     rule.description = r.string_of(r.require("description"), "description");
     const toml::node& regex = r.require("regex");
     rule.regex = r.string_of(regex, "regex");
-    rule.pattern = compile(rule.regex, regex, r.full_key("regex"), r);
-    if (rule.pattern->Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
+    rule.pattern = compile(rule.regex, true, check, regex, r.full_key("regex"), r);
+    if (check && rule.pattern->get().Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
         r.fail_at(regex.source(), r.full_key("regex"), "matches the empty string");
     }
+    // Unchecked, the bound on group numbers waits for the tests that check the rule.
+    const auto group_count = [&] {
+        return check ? rule.pattern->get().NumberOfCapturingGroups()
+                     : std::numeric_limits<int>::max();
+    };
     for (auto& [keyword, node] : r.strings("keywords")) {
         rule.keywords.push_back(lowercase(keyword));
     }
     if (const toml::node* group = r.get("secret_group")) {
-        const int groups = rule.pattern->NumberOfCapturingGroups();
+        const int groups = group_count();
         if (!group->is_integer()) {
             r.wrong_type(*group, "secret_group", "an integer");
         }
@@ -146,14 +157,16 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
                       "conflicts with prefilter = \"keywords\"");
         }
         rule.prefilterRegex = r.string_of(*loose, "prefilter_regex");
-        const auto re = compile(rule.prefilterRegex, *loose, r.full_key("prefilter_regex"), r);
-        if (re->Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
+        const auto re =
+            compile(rule.prefilterRegex, true, check, *loose, r.full_key("prefilter_regex"), r);
+        if (check && re->get().Match("", 0, 0, RE2::UNANCHORED, nullptr, 0)) {
             r.fail_at(loose->source(), r.full_key("prefilter_regex"), "matches the empty string");
         }
     }
     if (const toml::node* next = r.get("next_line")) {
         rule.nextLineSource = r.string_of(*next, "next_line");
-        rule.nextLine = compile(rule.nextLineSource, *next, r.full_key("next_line"), r);
+        rule.nextLine =
+            compile(rule.nextLineSource, true, check, *next, r.full_key("next_line"), r);
     }
     if (const toml::node* checksum = r.get("checksum")) {
         const std::string name = r.string_of(*checksum, "checksum");
@@ -185,19 +198,15 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
             rule.allowlist.paths.push_back(std::move(glob));
         }
         for (auto& [source, node] : a.strings("regexes")) {
-            // Allowlist regexes test a value, not a buffer: plain RE2, no multi-line mode.
-            auto re = std::make_shared<const RE2>(source, regex_options());
-            if (!re->ok()) {
-                a.fail_at(node->source(), a.full_key("regexes"), "invalid regex: " + re->error());
-            }
-            rule.allowlist.regexes.push_back(std::move(re));
+            // Allowlist regexes test a value, not a buffer: no multi-line mode.
+            rule.allowlist.regexes.push_back(
+                compile(source, false, check, *node, a.full_key("regexes"), a));
             rule.allowlist.regexSources.push_back(std::move(source));
         }
         for (auto& [word, node] : a.strings("stopwords")) {
             rule.allowlist.stopwords.push_back(lowercase(word));
         }
-        if (const auto group =
-                a.integer("same_as_group", 1, rule.pattern->NumberOfCapturingGroups())) {
+        if (const auto group = a.integer("same_as_group", 1, group_count())) {
             rule.allowlist.sameAsGroup = static_cast<int>(*group);
         }
         a.reject_unknown();

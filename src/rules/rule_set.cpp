@@ -19,12 +19,6 @@
 
 namespace qa::rules {
 
-/// A rule whose program is larger than this does not put its regex into the shared RE2::Set:
-/// long counted repetitions (url-password's `{1,20}...{1,128}`) multiply the states of the set's
-/// DFA, which then rebuilds its cache all the time and scans every rule several times slower.
-/// Its keywords stand in for it, and its own regex runs where they occur.
-constexpr int kMaxSetProgramSize = 1000;
-
 /// The one RE2::Set over the rules' patterns (set_pattern()), indexed like the rules.
 struct RuleSet::Compiled {
     explicit Compiled(const RE2::Options& options) : set(options, RE2::UNANCHORED) {}
@@ -37,19 +31,22 @@ namespace {
 
 /// Whether a rule is checked by its keywords instead of joining the shared set. A rule reports
 /// only on lines holding one of its keywords, so skipping it where none occurs changes nothing.
-bool gated_by_keywords(const Rule& rule) {
+/// An embedded rule says so itself (`prefilter`), so that its regex need not be compiled to
+/// measure it.
+bool gated_by_keywords(const Rule& rule, bool embedded) {
     return !rule.keywords.empty() && rule.prefilterRegex.empty() &&
-           (rule.keywordPrefilter || rule.pattern->ProgramSize() > kMaxSetProgramSize);
+           (rule.keywordPrefilter ||
+            (!embedded && rule.pattern->get().ProgramSize() > kMaxSetProgramSize));
 }
 
 /// What a rule adds to the shared set: its prefilter regex or its regex, or for a gated rule
 /// its keywords, literals
 /// that add a handful of DFA states, so the one pass also says where the rule must run.
-std::string set_pattern(const Rule& rule) {
+std::string set_pattern(const Rule& rule, bool gated) {
     if (!rule.prefilterRegex.empty()) {
         return multiline(rule.prefilterRegex);
     }
-    if (!gated_by_keywords(rule)) {
+    if (!gated) {
         return multiline(rule.regex);
     }
     std::string any = "(?i)(?:";
@@ -85,7 +82,7 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
         out.source_ += (out.source_.empty() ? "" : "+") + source_name;
         std::size_t index = 0;
         for (const toml::node& item : rule_tables(root, source_name)) {
-            Rule rule = read_rule(*item.as_table(), index++, source_name);
+            Rule rule = read_rule(*item.as_table(), index++, source_name, !source.embedded);
             rule.lens = source.lens;
             if (!ids.insert(rule.id).second) {
                 const auto& where = item.as_table()->get("id")->source();
@@ -93,12 +90,13 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
                                 "rules[" + rule.id + "].id", "duplicate rule id");
             }
             std::string error;
-            if (compiled->set.Add(set_pattern(rule), &error) < 0) {
+            const bool gated = gated_by_keywords(rule, source.embedded);
+            if (compiled->set.Add(set_pattern(rule, gated), &error) < 0) {
                 const auto& where = item.as_table()->get("regex")->source();
                 throw RuleError(source_name, where.begin.line, where.begin.column,
                                 "rules[" + rule.id + "].regex", "invalid regex: " + error);
             }
-            compiled->gated.push_back(gated_by_keywords(rule));
+            compiled->gated.push_back(gated);
             out.rules_.push_back(std::move(rule));
         }
     }
@@ -114,7 +112,8 @@ RuleSet RuleSet::from_embedded(std::string_view path) {
     if (!text) {
         throw RuleError(std::string(path), 1, 1, "", "no such embedded rules file");
     }
-    return parse(*text, std::string(path));
+    const RuleSource source{*text, std::string(path), "", true};
+    return parse(std::span<const RuleSource>(&source, 1));
 }
 
 RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids) {
@@ -125,7 +124,7 @@ RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids
         if (!text) {
             throw RuleError(path, 1, 1, "", "no such embedded rules file");
         }
-        sources.push_back(RuleSource{*text, path, std::string(lens)});
+        sources.push_back(RuleSource{*text, path, std::string(lens), true});
     }
     return parse(sources);
 }

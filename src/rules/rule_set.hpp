@@ -20,7 +20,17 @@ struct RuleSource {
     std::string_view text;  ///< TOML
     std::string name;       ///< for messages: "lenses/security/rules.toml"
     std::string lens;       ///< copied into each Rule::lens; may be empty
+    /// Compiled into the binary, every regex checked by the test suite (test_rule_set.cpp):
+    /// regexes compile on first use instead of while read, and a rule that is too large for the
+    /// shared set must say `prefilter = "keywords"` itself.
+    bool embedded = false;
 };
+
+/// A rule whose program is larger than this does not put its regex into the shared RE2::Set:
+/// long counted repetitions (url-password's `{1,20}...{1,128}`) multiply the states of the set's
+/// DFA, which then rebuilds its cache all the time and scans every rule several times slower.
+/// Its keywords stand in for it, and its own regex runs where they occur.
+inline constexpr int kMaxSetProgramSize = 1000;
 
 /// The compiled rules of one or more rules files. One RE2::Set pass over a buffer finds which rules
 /// can match; only those run their own regex to find positions and captures. A rule too large for

@@ -1,3 +1,4 @@
+#include <re2/re2.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -75,6 +76,11 @@ TEST_CASE("rule files are well formed and embedded in the binary", "[rules]") {
             for (const std::string& k : rule.keywords) {
                 CHECK(
                     std::none_of(k.begin(), k.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+            }
+            // Loaded from the binary, a rule's regex is not compiled to measure it
+            // (RuleSource::embedded): one too large for the shared set must say so itself.
+            if (!rule.keywords.empty() && rule.prefilterRegex.empty() && !rule.keywordPrefilter) {
+                CHECK(rule.pattern->get().ProgramSize() <= kMaxSetProgramSize);
             }
         }
         const auto embedded = qa::util::find_embedded(file);
