@@ -4,7 +4,7 @@
 #include <string>
 
 #include "baseline/fingerprint.hpp"
-#include "verdict/aggregate.hpp"
+#include "contracts/finding_order.hpp"
 
 namespace qa::baseline {
 
@@ -25,7 +25,7 @@ Comparison compare(const Baseline& baseline, const std::vector<contracts::Findin
             c.stale.push_back(e);
         }
     }
-    verdict::sort_findings(c.unbaselined);
+    contracts::sort_findings(c.unbaselined);
     return c;
 }
 

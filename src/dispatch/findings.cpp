@@ -1,10 +1,10 @@
 #include "dispatch/findings.hpp"
 
 #include "contracts/enums.hpp"
+#include "contracts/finding_order.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "util/sha256.hpp"
-#include "verdict/aggregate.hpp"
 
 namespace qa::dispatch {
 
@@ -62,7 +62,7 @@ contracts::Finding make_hashed_finding(const contracts::LensPlan& plan, const st
 contracts::LensResult completed_result(const contracts::LensPlan& plan,
                                        std::vector<contracts::Finding> findings,
                                        std::vector<std::string> evidence_summary) {
-    verdict::sort_findings(findings);
+    contracts::sort_findings(findings);
     contracts::LensResult r;
     r.schemaVersion = "lens-result.v1";
     r.planOrdinal = plan.planOrdinal;

@@ -4,31 +4,15 @@
 #include <map>
 #include <set>
 #include <string>
-#include <tuple>
 
 #include "contracts/enums.hpp"
+#include "contracts/finding_order.hpp"
 
 namespace qa::verdict {
 namespace {
 
 using contracts::ErrorCode;
 using contracts::LensStatus;
-
-int severity_rank(contracts::Severity s) {
-    switch (s) {
-        case contracts::Severity::critical:
-            return 0;
-        case contracts::Severity::high:
-            return 1;
-        case contracts::Severity::medium:
-            return 2;
-        case contracts::Severity::low:
-            return 3;
-        case contracts::Severity::info:
-            return 4;
-    }
-    return 5;
-}
 
 void add_code(std::vector<ErrorCode>& codes, ErrorCode code) {
     if (std::find(codes.begin(), codes.end(), code) == codes.end()) {
@@ -54,15 +38,6 @@ void sum_into(std::optional<T>& total, const std::optional<T>& part, bool& unkno
 }
 
 }  // namespace
-
-void sort_findings(std::vector<contracts::Finding>& findings) {
-    std::sort(findings.begin(), findings.end(), [](const auto& a, const auto& b) {
-        return std::make_tuple(severity_rank(a.severity), std::cref(a.lensId), std::cref(a.file),
-                               a.startLine, std::cref(a.ruleId), std::cref(a.evidenceHash)) <
-               std::make_tuple(severity_rank(b.severity), std::cref(b.lensId), std::cref(b.file),
-                               b.startLine, std::cref(b.ruleId), std::cref(b.evidenceHash));
-    });
-}
 
 contracts::UsageMetrics aggregate_usage(const std::vector<contracts::LensResult>& results) {
     contracts::UsageMetrics total;
@@ -196,7 +171,7 @@ contracts::FinalVerdict aggregate(contracts::RunMode mode,
             }
         }
     }
-    sort_findings(v.blockingFindings);
+    contracts::sort_findings(v.blockingFindings);
     v.errorCodes = sorted_unique(codes);
     v.requiredLensIds.assign(required.begin(), required.end());
     v.missingRequiredLensIds.assign(missing.begin(), missing.end());

@@ -6,10 +6,6 @@
 
 namespace qa::verdict {
 
-/// Sorts findings by the seed's conflict-resolution key: severity DESC, lensId ASC, file ASC,
-/// startLine ASC, ruleId ASC, then evidenceHash ASC as the final tie-break.
-void sort_findings(std::vector<contracts::Finding>& findings);
-
 /// Sums usage: each field is the sum of the known figures, or null (with the first reason met,
 /// in planOrdinal order, else MISSING_USAGE_DATA) as soon as any result does not know it.
 contracts::UsageMetrics aggregate_usage(const std::vector<contracts::LensResult>& results);

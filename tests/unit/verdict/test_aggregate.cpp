@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "contracts/enums.hpp"
+#include "contracts/finding_order.hpp"
 #include "support/contract_builders.hpp"
 #include "verdict/aggregate.hpp"
 
@@ -39,7 +40,7 @@ TEST_CASE("seed test 4: tied findings order by the conflict key, evidenceHash la
     for (int round = 0; round < 20; ++round) {
         std::vector<contracts::Finding> shuffled = {low, b, other_file, crit, a, other_lens};
         std::rotate(shuffled.begin(), shuffled.begin() + round % 6, shuffled.end());
-        verdict::sort_findings(shuffled);
+        contracts::sort_findings(shuffled);
         REQUIRE(shuffled == expected);
     }
 }
