@@ -57,6 +57,25 @@ std::vector<Weakening> weakenings(const Config& before, const Config& after) {
         if (now.blockAt && (!old.blockAt || rank(*now.blockAt) < rank(*old.blockAt))) {
             out.push_back({key + ".block_at",
                            "the " + id + " lens blocks only at " + *now.blockAt + " and above"});
+        } else if (old.blockAt && !now.blockAt) {
+            // From "everything at or above X blocks" back to each rule's own say: a rule that
+            // does not block by itself no longer blocks at X.
+            out.push_back({key + ".block_at", "the " + id + " lens no longer blocks at " +
+                                                  *old.blockAt + " and above"});
+        }
+    }
+    // An override taken away gives the rule back its own setting, which this file does not
+    // see: a rule switched on may be off by default, a severity may be lower.
+    for (const auto& [id, old] : before.rules) {
+        const auto it = after.rules.find(id);
+        const RuleOverride now = it == after.rules.end() ? RuleOverride{} : it->second;
+        const std::string key = "rules." + id;
+        if (old.enabled == std::optional<bool>(true) && !now.enabled) {
+            out.push_back({key + ".enabled", "the rule " + id + " is no longer switched on"});
+        }
+        if (old.severity && !now.severity) {
+            out.push_back({key + ".severity", "the rule " + id + " no longer has severity " +
+                                                  *old.severity + "; it has its own again"});
         }
     }
     for (const auto& [id, now] : after.rules) {

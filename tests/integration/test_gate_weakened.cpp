@@ -21,6 +21,18 @@ fs::path installed_repo(const HookSandbox& sb) {
     return repo;
 }
 
+/// The output with every run of white space as one space: the terminal wraps long findings.
+std::string flat(const ProcResult& r) {
+    std::string out;
+    for (const char c : r.all()) {
+        const bool space = c == ' ' || c == '\n' || c == '\t';
+        if (!space || (!out.empty() && out.back() != ' ')) {
+            out += space ? ' ' : c;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("a commit that turns a lens off passes and shows where it weakens the gate",
@@ -44,6 +56,40 @@ TEST_CASE("a commit that turns a lens off passes and shows where it weakens the 
     INFO(next.describe());
     CHECK(next.exit_code == 0);
     CHECK(next.err.find("gate-weakened") == std::string::npos);
+}
+
+TEST_CASE("taking back a stricter setting is a weakening, deleting the file too",
+          "[gate][integration]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml",
+                "[lenses.style]\nblock_at = \"info\"\n\n[rules.debug-console-log]\nenabled = true\n"
+                "severity = \"high\"\n");
+    sb.commit(repo, "strict style");
+
+    // block_at and the rule's override removed from the file.
+    qa::test::write_file(repo / ".qa-skill.toml", "# relaxed\n[lenses.style]\nrequired = true\n");
+    sb.git_ok(repo, "add .qa-skill.toml");
+    const ProcResult edited = sb.qa(repo, "run --staged");
+    INFO(edited.describe());
+    CHECK(edited.exit_code == 0);
+    CHECK(flat(edited).find("the style lens no longer blocks at info and above") !=
+          std::string::npos);
+    CHECK(flat(edited).find("the rule debug-console-log is no longer switched on") !=
+          std::string::npos);
+    CHECK(flat(edited).find("the rule debug-console-log no longer has severity high") !=
+          std::string::npos);
+
+    // The whole file deleted: the embedded default it leaves is weaker in the same three ways.
+    sb.git_ok(repo, "rm -qf .qa-skill.toml");
+    const ProcResult deleted = sb.qa(repo, "run --staged");
+    INFO(deleted.describe());
+    CHECK(deleted.exit_code == 0);
+    CHECK(flat(deleted).find(".qa-skill.toml:") != std::string::npos);
+    CHECK(flat(deleted).find("the style lens no longer blocks at info and above") !=
+          std::string::npos);
+    CHECK(flat(deleted).find("the rule debug-console-log is no longer switched on") !=
+          std::string::npos);
 }
 
 TEST_CASE("strengthening the configuration is not a weakening", "[gate][integration]") {
