@@ -14,6 +14,7 @@
 // - A lens never reads the Config, the environment or the working tree.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iterator>
 #include <memory>
@@ -37,16 +38,25 @@ struct AddedLine {
     std::string_view text;
 };
 
-/// The added lines of one changed file, iterated in line order.
+/// The added lines of one changed file, iterated in the change's order.
 ///
-/// For a diff they are listed: views into the change set, valid for the whole run. When every
-/// line of the file is added (all-files mode) nothing is held: read() reads the file through a
-/// loader (the only I/O, and it throws when the file cannot be read), and the lines it returns
-/// view that content for as long as the returned Lines lives. Iterating never reads.
+/// No line is held for a change read from git: the lines are ranges of line numbers of the new
+/// content (or, for the earlier commits of a push, of several blobs), and read() loads that
+/// content through loaders (the only I/O; a loader throws when the content cannot be read). The
+/// lines it returns view that content for as long as the returned Lines lives, so memory follows
+/// the size of the file being read, not its line count. When every line of the file is added
+/// (all-files mode, a file judged whole) the lines are all the lines of the content. Lines may
+/// also be listed (views the caller keeps valid), as tests do. Iterating never reads.
 class AddedLines {
   public:
-    /// Reads the whole new content; never returns null (it throws instead).
+    /// Reads a whole content; never returns null (it throws instead).
     using Loader = std::function<std::shared_ptr<const std::string>()>;
+    /// Lines `first` to `first + count - 1` (1-based) of the content `sources[source]` loads.
+    struct Range {
+        std::uint32_t first = 1;
+        std::uint32_t count = 0;
+        std::size_t source = 0;
+    };
 
     class Iterator;
     struct Sentinel {};
@@ -54,12 +64,30 @@ class AddedLines {
 
     AddedLines() = default;
     AddedLines(std::vector<AddedLine> lines) : listed_(std::move(lines)) {}
-    /// Lines 1 to `count` of the content `load` reads.
+    /// Every line of the content `load` reads; `count` is what size() says (the lines counted
+    /// when the change was read).
     static AddedLines every_line(std::size_t count, Loader load);
+    /// The lines of `ranges`, in that order, read from the contents `sources` load.
+    static AddedLines ranges(std::vector<Range> ranges, std::vector<Loader> sources);
 
     /// Whether these are all the lines of the file (not held; iterating reads the file).
-    bool every_line() const { return static_cast<bool>(load_); }
-    std::size_t size() const { return load_ ? count_ : listed_.size(); }
+    bool every_line() const { return whole_; }
+    /// Whether the lines are lines 1 to size() of one content, in order: every line of a new
+    /// file when that content has size() lines. A reader may then use the content itself.
+    bool leading_lines() const {
+        if (sources_.empty() || whole_) {
+            return false;
+        }
+        std::uint64_t next = 1;
+        for (const Range& r : ranges_) {
+            if (r.source != ranges_.front().source || r.first != next) {
+                return false;
+            }
+            next += r.count;
+        }
+        return true;
+    }
+    std::size_t size() const { return sources_.empty() ? listed_.size() : count_; }
     bool empty() const { return size() == 0; }
     void push_back(AddedLine line) { listed_.push_back(line); }
 
@@ -68,8 +96,10 @@ class AddedLines {
 
   private:
     std::vector<AddedLine> listed_;
+    std::vector<Range> ranges_;
+    std::vector<Loader> sources_;
     std::size_t count_ = 0;
-    Loader load_;
+    bool whole_ = false;
 };
 
 class AddedLines::Iterator {
@@ -92,16 +122,25 @@ class AddedLines::Iterator {
     friend class AddedLines;
     friend class Lines;
     void advance();
+    /// Moves to the start of line `n` of `text`, from where the last line was found when that is
+    /// not past it (ranges ask for ascending lines: each content is scanned about once).
+    bool seek(std::string_view text, std::uint32_t n);
 
     const std::vector<AddedLine>* listed_ = nullptr;
     std::size_t index_ = 0;
-    std::shared_ptr<const std::string> content_;  ///< every_line(): what the views point into
+    const std::vector<Range>* ranges_ = nullptr;
+    const std::vector<std::shared_ptr<const std::string>>* contents_ = nullptr;
+    std::size_t range_ = 0;   ///< the range being read
+    std::uint32_t left_ = 0;  ///< lines of it still to give after the current one
+    std::size_t source_ = SIZE_MAX;
+    std::uint32_t line_ = 1;  ///< the line that starts at offset_ in the current source
     std::size_t offset_ = 0;
+    bool started_ = false;
     AddedLine current_;
     bool done_ = true;
 };
 
-/// The added lines of a file as read(): iterable, and holding the content they view.
+/// The added lines of a file as read(): iterable, and holding the contents they view.
 class AddedLines::Lines {
   public:
     Iterator begin() const;
@@ -110,44 +149,78 @@ class AddedLines::Lines {
   private:
     friend class AddedLines;
     const std::vector<AddedLine>* listed_ = nullptr;
-    std::shared_ptr<const std::string> content_;  ///< every_line(): what the views point into
+    const std::vector<Range>* ranges_ = nullptr;
+    /// What the views point into: one per source (shared, so copies of Lines stay valid).
+    std::shared_ptr<const std::vector<std::shared_ptr<const std::string>>> contents_;
 };
 
 inline AddedLines AddedLines::every_line(std::size_t count, Loader load) {
     AddedLines lines;
     lines.count_ = count;
-    lines.load_ = std::move(load);
+    lines.whole_ = true;
+    lines.ranges_.push_back(Range{1, UINT32_MAX, 0});  // to the end of the content
+    lines.sources_.push_back(std::move(load));
+    return lines;
+}
+
+inline AddedLines AddedLines::ranges(std::vector<Range> ranges, std::vector<Loader> sources) {
+    AddedLines lines;
+    for (const Range& r : ranges) {
+        lines.count_ += r.count;
+    }
+    lines.ranges_ = std::move(ranges);
+    lines.sources_ = std::move(sources);
     return lines;
 }
 
 inline AddedLines::Lines AddedLines::read() const {
     Lines lines;
-    if (load_) {
-        if (count_ > 0) {
-            lines.content_ = load_();
-        }
-    } else {
+    if (sources_.empty()) {
         lines.listed_ = &listed_;
+        return lines;
     }
+    lines.ranges_ = &ranges_;
+    auto contents = std::make_shared<std::vector<std::shared_ptr<const std::string>>>();
+    if (count_ > 0) {
+        contents->reserve(sources_.size());
+        for (const Loader& load : sources_) {
+            contents->push_back(load());
+        }
+    }
+    lines.contents_ = std::move(contents);
     return lines;
 }
 
 inline AddedLines::Iterator AddedLines::Lines::begin() const {
     Iterator it;
-    if (listed_ == nullptr) {
-        if (content_) {
-            it.content_ = content_;
-            it.done_ = false;
-            it.advance();
+    if (listed_ != nullptr) {
+        it.listed_ = listed_;
+        it.done_ = listed_->empty();
+        if (!it.done_) {
+            it.current_ = listed_->front();
         }
         return it;
     }
-    it.listed_ = listed_;
-    it.done_ = listed_->empty();
-    if (!it.done_) {
-        it.current_ = listed_->front();
+    if (contents_ && !contents_->empty()) {
+        it.ranges_ = ranges_;
+        it.contents_ = contents_.get();
+        it.done_ = false;
+        it.advance();
     }
     return it;
+}
+
+inline bool AddedLines::Iterator::seek(std::string_view text, std::uint32_t n) {
+    if (n < line_) {
+        line_ = 1;
+        offset_ = 0;
+    }
+    while (line_ < n && offset_ < text.size()) {
+        const std::size_t nl = text.find('\n', offset_);
+        offset_ = nl == std::string_view::npos ? text.size() : nl + 1;
+        ++line_;
+    }
+    return line_ == n && offset_ < text.size();
 }
 
 inline void AddedLines::Iterator::advance() {
@@ -158,16 +231,44 @@ inline void AddedLines::Iterator::advance() {
         }
         return;
     }
-    const std::string_view text = *content_;
-    if (offset_ >= text.size()) {
-        done_ = true;
+    std::uint32_t n = current_.lineNo + 1;  // the next line of the current range
+    if (!started_ || left_ == 0) {
+        // The next range with lines; a range that starts past its content's end gives none.
+        if (started_) {
+            ++range_;
+        }
+        started_ = true;
+        for (;; ++range_) {
+            if (range_ >= ranges_->size()) {
+                done_ = true;
+                return;
+            }
+            const Range& r = (*ranges_)[range_];
+            if (r.count == 0) {
+                continue;
+            }
+            if (r.source != source_) {
+                source_ = r.source;
+                line_ = 1;
+                offset_ = 0;
+            }
+            if (seek(*(*contents_)[source_], r.first)) {
+                break;
+            }
+        }
+        n = (*ranges_)[range_].first;
+        left_ = (*ranges_)[range_].count;
+    } else if (!seek(*(*contents_)[source_], n)) {
+        left_ = 0;  // the content ends before the range does: go on with the next range
+        advance();
         return;
     }
     // Like the lines of a diff: without their '\n', a CRLF line keeps its '\r'.
+    const std::string_view text = *(*contents_)[source_];
     const std::size_t nl = text.find('\n', offset_);
     const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-    current_ = AddedLine{current_.lineNo + 1, text.substr(offset_, end - offset_)};
-    offset_ = end + 1;
+    current_ = AddedLine{n, text.substr(offset_, end - offset_)};
+    --left_;
 }
 
 /// What a lens may read about one changed file. Views stay valid for the whole run.

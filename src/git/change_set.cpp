@@ -25,6 +25,21 @@ namespace qa::git {
 
 namespace {
 
+std::size_t count_lines(std::string_view text) {
+    std::size_t lines = 0;
+    const char* at = text.data();
+    const char* const end = at + text.size();
+    while (at < end) {
+        ++lines;  // a last line without '\n' counts too, as in git diff
+        const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+        if (nl == nullptr) {
+            break;
+        }
+        at = static_cast<const char*>(nl) + 1;
+    }
+    return lines;
+}
+
 std::optional<FileStatus> file_status(git_delta_t status) {
     switch (status) {
         case GIT_DELTA_ADDED:
@@ -47,8 +62,9 @@ std::optional<FileStatus> file_status(git_delta_t status) {
 
 struct Collector {
     git_repository* repo;
-    const DiffOptions& options;
     std::vector<FileChange> files;
+    /// Per file: an added line looks like part of a PEM block (widen_pem_blocks reads the blob).
+    std::vector<bool> pem_candidate;
     bool skip_content = false;  // current file: binary or submodule, or a skipped status
 };
 
@@ -179,6 +195,7 @@ int on_file(const git_diff_delta* delta, float /*progress*/, void* payload) {
     const bool recheck =
         file.binary && *status != FileStatus::typechange && *status != FileStatus::deleted;
     c.files.push_back(std::move(file));
+    c.pem_candidate.push_back(false);
     if (*status == FileStatus::typechange) {
         add_typechange_content(c, delta);
     } else if (recheck) {
@@ -215,21 +232,19 @@ int on_line(const git_diff_delta* /*delta*/, const git_diff_hunk* /*hunk*/,
     FileChange& file = c.files.back();
     const bool added = line->origin == GIT_DIFF_LINE_ADDITION;
     ++(added ? file.added_lines : file.removed_lines);
-    if (!c.options.keep_lines || file.hunks.empty()) {
+    if (file.hunks.empty()) {
         return 0;
     }
-    Line l;
-    l.origin = added ? '+' : '-';
-    l.old_line_no = line->old_lineno > 0 ? static_cast<std::uint32_t>(line->old_lineno) : 0;
-    l.new_line_no = line->new_lineno > 0 ? static_cast<std::uint32_t>(line->new_lineno) : 0;
+    // The line itself is not kept (the hunk's range finds it in the blob): only what is known
+    // here for free, its size and whether it may be part of a PEM block.
     std::string_view content(line->content, line->content_len);
     if (!content.empty() && content.back() == '\n') {
         content.remove_suffix(1);
-    } else {
-        l.no_newline_at_eof = true;
     }
-    l.content = content;
-    file.hunks.back().lines.push_back(std::move(l));
+    file.hunks.back().bytes += content.size() + 1;
+    if (added && !c.pem_candidate.back() && looks_like_pem(content)) {
+        c.pem_candidate.back() = true;
+    }
     return 0;
 }
 
@@ -240,11 +255,103 @@ void sort_by_path(std::vector<FileChange>& files) {
     });
 }
 
-std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const DiffOptions& options) {
-    Collector collector{repo, options, {}, false};
+/// An added file whose content is text by its bytes: every line of it is added, so its one hunk
+/// is known without running a diff (libgit2's diff holds about a hundred bytes per line of the
+/// file, gigabytes for a file of newlines). False, having done nothing, for anything else
+/// (binary, wide text, too large, unreadable: the diff decides as for any file).
+bool add_new_text(Collector& c, const git_diff_delta* delta) {
+    if (delta->status != GIT_DELTA_ADDED || delta->new_file.mode == GIT_FILEMODE_COMMIT) {
+        return false;
+    }
+    BlobHandle blob;
+    if (git_blob_lookup(blob.out(), c.repo, &delta->new_file.id) != 0) {
+        git_error_clear();
+        return false;
+    }
+    const std::string_view content = blob_view(blob.get());
+    if (content.size() > static_cast<std::uint64_t>(kMaxTextBytes) || !is_text(content)) {
+        return false;
+    }
+    FileChange file = file_change(delta, FileStatus::added);
+    file.added_lines = count_lines(content);
+    bool pem = false;
+    if (file.added_lines > 0) {
+        Hunk hunk;
+        hunk.new_start = 1;
+        hunk.new_lines = static_cast<std::uint32_t>(file.added_lines);
+        // Each line's length plus one, as a diff shows it (a last line without '\n' too).
+        hunk.bytes = content.size() + (content.back() == '\n' ? 0 : 1);
+        file.hunks.push_back(std::move(hunk));
+        for (std::size_t start = 0; start < content.size() && !pem;) {
+            const std::size_t nl = content.find('\n', start);
+            const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+            pem = looks_like_pem(content.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    c.files.push_back(std::move(file));
+    c.pem_candidate.push_back(pem);
+    return true;
+}
+
+/// Gives `patch` to the collector as git_diff_foreach gives a delta's patch to its callbacks.
+int replay(git_patch* patch, Collector& c) {
+    const git_diff_delta* delta = git_patch_get_delta(patch);
+    if (const int rc = on_file(delta, 0, &c); rc != 0) {
+        return rc;
+    }
+    if ((delta->flags & GIT_DIFF_FLAG_BINARY) != 0) {
+        return 0;
+    }
+    const std::size_t hunks = git_patch_num_hunks(patch);
+    for (std::size_t h = 0; h < hunks; ++h) {
+        const git_diff_hunk* hunk = nullptr;
+        std::size_t lines = 0;
+        if (const int rc = git_patch_get_hunk(&hunk, &lines, patch, h); rc != 0) {
+            return rc;
+        }
+        if (const int rc = on_hunk(delta, hunk, &c); rc != 0) {
+            return rc;
+        }
+        for (std::size_t l = 0; l < lines; ++l) {
+            const git_diff_line* line = nullptr;
+            if (const int rc = git_patch_get_line_in_hunk(&line, patch, h, l); rc != 0) {
+                return rc;
+            }
+            if (const int rc = on_line(delta, hunk, line, &c); rc != 0) {
+                return rc;
+            }
+        }
+    }
+    return 0;
+}
+
+/// Every delta of `diff`, as git_diff_foreach would give it, except that a new text file is not
+/// diffed (add_new_text). One delta's patch is held at a time.
+int collect_deltas(git_diff* diff, Collector& c) {
+    const std::size_t n = git_diff_num_deltas(diff);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (add_new_text(c, git_diff_get_delta(diff, i))) {
+            continue;
+        }
+        PatchHandle patch;
+        if (const int rc = git_patch_from_diff(patch.out(), diff, i); rc != 0) {
+            return rc;
+        }
+        if (!patch) {
+            continue;  // a delta the diff's options skip, as git_diff_foreach skips it
+        }
+        if (const int rc = replay(patch.get(), c); rc != 0) {
+            return rc;
+        }
+    }
+    return 0;
+}
+
+std::vector<FileChange> collect(git_repository* repo, git_diff* diff) {
+    Collector collector{repo, {}, {}, false};
     collector.files.reserve(git_diff_num_deltas(diff));
-    if (const int rc = git_diff_foreach(diff, on_file, nullptr, on_hunk, on_line, &collector);
-        rc < 0) {
+    if (const int rc = collect_deltas(diff, collector); rc < 0) {
         const GitError cause = make_error(rc, "read diff");
         // A damaged repository is an input the user can act on (exit 2), not an internal error.
         if (const auto bad = unreadable_blob(repo, diff)) {
@@ -254,28 +361,13 @@ std::vector<FileChange> collect(git_repository* repo, git_diff* diff, const Diff
         }
         throw cause;
     }
-    if (options.keep_lines) {
-        for (auto& file : collector.files) {
-            widen_pem_blocks(repo, file);
+    for (std::size_t i = 0; i < collector.files.size(); ++i) {
+        if (collector.pem_candidate[i]) {
+            widen_pem_blocks(repo, collector.files[i]);
         }
     }
     sort_by_path(collector.files);
     return std::move(collector.files);
-}
-
-std::size_t count_lines(std::string_view text) {
-    std::size_t lines = 0;
-    const char* at = text.data();
-    const char* const end = at + text.size();
-    while (at < end) {
-        ++lines;  // a last line without '\n' counts too, as in git diff
-        const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
-        if (nl == nullptr) {
-            break;
-        }
-        at = static_cast<const char*>(nl) + 1;
-    }
-    return lines;
 }
 
 /// The counts and binary flag of `file` as a new file, read through `reader`. Binary-ness comes
@@ -338,7 +430,7 @@ std::vector<FileChange> collect_all_added(const Repository& repo, git_diff* diff
 
 /// The diff from `base` (nullopt: the empty tree) to the tree of commit `head`.
 ChangeSet commit_range(git_repository* repo, const std::optional<git_oid>& base,
-                       const git_oid& head, const DiffOptions& options) {
+                       const git_oid& head) {
     TreeHandle base_tree;
     if (base) {
         base_tree = commit_tree(repo, *base);
@@ -352,7 +444,7 @@ ChangeSet commit_range(git_repository* repo, const std::optional<git_oid>& base,
     ChangeSet set;
     set.base = base ? to_hex(*base) : kEmptyTreeSha;
     set.head = to_hex(head);
-    set.files = collect(repo, diff.get(), options);
+    set.files = collect(repo, diff.get());
     return set;
 }
 
@@ -378,7 +470,7 @@ void require_merged(git_index* index) {
 }
 
 ChangeSet index_against(git_repository* repo, git_tree* base_tree, const std::string& base_label,
-                        bool renames, const DiffOptions& options) {
+                        bool renames) {
     IndexHandle index;  // reads .git/index (or GIT_INDEX_FILE); never written
     check(git_repository_index(index.out(), repo), "read the index");
     require_merged(index.get());
@@ -392,7 +484,7 @@ ChangeSet index_against(git_repository* repo, git_tree* base_tree, const std::st
     ChangeSet set;
     set.base = base_label;
     set.head = kIndexHead;
-    set.files = collect(repo, diff.get(), options);
+    set.files = collect(repo, diff.get());
     return set;
 }
 
@@ -463,21 +555,21 @@ std::size_t ChangeSet::removed_lines() const {
     return total;
 }
 
-ChangeSet staged_changes(const Repository& repo, const DiffOptions& options) {
+ChangeSet staged_changes(const Repository& repo, const DiffOptions& /*options*/) {
     const auto head = repo.head_sha();
     if (!head) {
-        return index_against(repo.raw(), nullptr, kEmptyTreeSha, true, options);
+        return index_against(repo.raw(), nullptr, kEmptyTreeSha, true);
     }
     const git_oid head_id = parse_oid(*head);
     const TreeHandle tree = commit_tree(repo.raw(), head_id);
-    return index_against(repo.raw(), tree.get(), *head, true, options);
+    return index_against(repo.raw(), tree.get(), *head, true);
 }
 
 ChangeSet range_changes(const Repository& repo, const std::string& base, const std::string& head,
-                        const DiffOptions& options) {
+                        const DiffOptions& /*options*/) {
     const git_oid base_id = resolve_commit(repo.raw(), base);
     const git_oid head_id = resolve_commit(repo.raw(), head);
-    return commit_range(repo.raw(), merge_base(repo.raw(), base_id, head_id), head_id, options);
+    return commit_range(repo.raw(), merge_base(repo.raw(), base_id, head_id), head_id);
 }
 
 std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_view remote,
@@ -514,7 +606,7 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
         if (!base) {
             base = base_against_known(repo.raw(), *local, known);
         }
-        entry.changes = commit_range(repo.raw(), base, *local, options);
+        entry.changes = commit_range(repo.raw(), base, *local);
         auto earlier = earlier_commit_lines(
             repo, commits_to_send(repo.raw(), *local, remote_commit, known), entry.changes);
         entry.earlier = std::move(earlier.changes);

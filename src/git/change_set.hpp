@@ -24,23 +24,24 @@ enum class FileStatus { added, modified, deleted, renamed, copied, typechange };
 
 std::string_view to_string(FileStatus status);
 
-/// One added or removed line. Diffs are computed with zero context lines, so there are no
-/// context lines here.
-struct Line {
-    char origin = '+';               ///< '+' added, '-' removed
-    std::uint32_t old_line_no = 0;   ///< 1-based line in the old file; 0 for an added line
-    std::uint32_t new_line_no = 0;   ///< 1-based line in the new file; 0 for a removed line
-    std::string content;             ///< the line without its '\n' ("\r" of CRLF files is kept)
-    bool no_newline_at_eof = false;  ///< the last line of its file, without a final '\n'
-};
-
 /// A hunk as in the unified diff header "@@ -old_start,old_lines +new_start,new_lines @@".
+///
+/// Diffs are computed with zero context lines, so a hunk's removed lines are lines old_start to
+/// old_start + old_lines - 1 of the old blob, and its added lines lines new_start to
+/// new_start + new_lines - 1 of the new blob (`blob` when set): no line is held here, readers
+/// take them from the blobs, one file at a time (hunk_lines.hpp). Holding each line costs about
+/// a hundred bytes per line: gigabytes for a file of newlines.
 struct Hunk {
     std::uint32_t old_start = 0;
     std::uint32_t old_lines = 0;
     std::uint32_t new_start = 0;
     std::uint32_t new_lines = 0;
-    std::vector<Line> lines;
+    /// The hunk's lines as a diff shows them: each line's length plus one (its '\n', counted also
+    /// for a last line without one). What a lens's context holds of the hunk.
+    std::uint64_t bytes = 0;
+    /// The blob the added lines are lines of, when not the file's new_oid (the earlier commits of a
+    /// push: see git::earlier_commit_lines); empty otherwise.
+    std::string blob;
 };
 
 struct FileChange {
@@ -72,6 +73,11 @@ struct FileChange {
     /// Size in bytes of the new blob when the change set read it (all_lines_added files), so
     /// callers need not read it again; 0 otherwise.
     std::uint64_t new_size = 0;
+
+    /// Whether the hunks are ranges of lines of the blobs (a diff). False when the content is
+    /// judged whole (all_lines_added, text_encoding): the one hunk header counts the lines of
+    /// the content, which is read whole (decoded) instead.
+    bool lines_in_blobs() const { return !all_lines_added && text_encoding.empty(); }
 };
 
 struct ChangeSet {
@@ -87,9 +93,8 @@ struct ChangeSet {
     std::size_t removed_lines() const;
 };
 
-/// How much of the content to keep. Counts are always exact.
+/// How to read the content. Counts are always exact.
 struct DiffOptions {
-    bool keep_lines = true;  ///< false: hunks keep their headers, `lines` stays empty
     /// Reads whole blobs for all_files(); pass the lenses' reader so that a file hashed here is
     /// not hashed again when they read it (BlobReader). Null: a reader of the call's own.
     const BlobReader* reader = nullptr;
@@ -145,7 +150,7 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
 /// the index; head is kIndexHead. In a bare repository, every file of HEAD's tree (head is
 /// HEAD's sha; nothing when HEAD is unborn). Files are all_lines_added: counts, binary detection (a
 /// NUL byte in the first 8000 bytes; attributes have no say) and one hunk header each, but no
-/// lines, whatever `options` says. Each blob is read once, one at a time.
+/// lines. Each blob is read once, one at a time.
 ChangeSet all_files(const Repository& repo, const DiffOptions& options = {});
 /// The files of the index named in `paths` (repository-relative, exact: no globbing) as added,
 /// like all_files(repo) restricted to them; a path the index does not hold is left out.

@@ -1,11 +1,12 @@
 #include "git/pem_blocks.hpp"
 
 #include <algorithm>
-#include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "git/handle.hpp"
+#include "git/hunk_lines.hpp"
 #include "git/text_content.hpp"
 
 namespace qa::git {
@@ -22,7 +23,8 @@ bool base64_char(char c) {
            c == '/' || c == '=';
 }
 
-/// An armour line, or a line that could be a PEM body line (also inside a string literal).
+}  // namespace
+
 bool looks_like_pem(std::string_view line) {
     if (line.find(kBegin) != std::string_view::npos || line.find(kEnd) != std::string_view::npos) {
         return true;
@@ -35,25 +37,19 @@ bool looks_like_pem(std::string_view line) {
     return best >= kMinBodyRun;
 }
 
-}  // namespace
-
 void widen_pem_blocks(git_repository* repo, FileChange& file) {
-    if (file.binary || file.is_submodule || file.new_oid.empty() || file.hunks.empty()) {
+    if (file.binary || file.is_submodule || file.new_oid.empty() || file.hunks.empty() ||
+        !file.lines_in_blobs()) {
         return;
     }
-    std::set<std::uint32_t> added;
-    bool candidate = false;
+    // The added lines as ranges [first, last]: disjoint, so sorted by either end.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> added;
     for (const auto& hunk : file.hunks) {
-        for (const auto& line : hunk.lines) {
-            if (line.origin == '+') {
-                added.insert(line.new_line_no);
-                candidate = candidate || looks_like_pem(line.content);
-            }
+        if (hunk.new_lines > 0) {
+            added.emplace_back(hunk.new_start, hunk.new_start + hunk.new_lines - 1);
         }
     }
-    if (!candidate) {
-        return;
-    }
+    std::sort(added.begin(), added.end());
     git_oid oid;
     BlobHandle blob;
     if (git_oid_fromstrn(&oid, file.new_oid.data(), file.new_oid.size()) != 0 ||
@@ -62,46 +58,54 @@ void widen_pem_blocks(git_repository* repo, FileChange& file) {
         return;
     }
     const std::string_view content = blob_view(blob.get());
-    std::vector<std::string_view> lines;
+    LineCursor lines(content);
+    std::vector<Hunk> extra;
+    // Lines first..last form a block: its lines no hunk adds become added, in runs.
+    const auto widen = [&](std::uint32_t first, std::uint32_t last) {
+        auto range = std::lower_bound(added.begin(), added.end(), first,
+                                      [](const std::pair<std::uint32_t, std::uint32_t>& r,
+                                         std::uint32_t n) { return r.second < n; });
+        if (range == added.end() || range->first > last) {
+            return;  // no added line in the block
+        }
+        bool in_run = false;
+        for (std::uint32_t n = first; n <= last; ++n) {
+            while (range != added.end() && range->second < n) {
+                ++range;
+            }
+            if (range != added.end() && range->first <= n) {
+                in_run = false;
+                continue;
+            }
+            if (!in_run) {
+                extra.emplace_back();
+                extra.back().new_start = n;
+                in_run = true;
+            }
+            ++extra.back().new_lines;
+            extra.back().bytes += lines.line(n).size() + 1;
+        }
+    };
+    // A block runs from a BEGIN line to the next END line with no other BEGIN between them (a
+    // BEGIN without END is no block; the next BEGIN is looked at on its own).
+    std::uint32_t open = 0;  // the line of the BEGIN of the block being read; 0 for none
+    std::uint32_t n = 0;
     for (std::size_t start = 0; start < content.size();) {
         const std::size_t nl = content.find('\n', start);
         const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
-        lines.push_back(content.substr(start, end - start));
+        const std::string_view line = content.substr(start, end - start);
         start = end + 1;
+        ++n;
+        const bool begins = line.find(kBegin) != std::string_view::npos;
+        if (open > 0 && line.find(kEnd) != std::string_view::npos) {
+            widen(open, n);
+            open = 0;
+        } else if (begins) {
+            open = n;
+        }
     }
-    Hunk extra;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        if (lines[i].find(kBegin) == std::string_view::npos) {
-            continue;
-        }
-        std::size_t end = i + 1;
-        while (end < lines.size() && lines[end].find(kEnd) == std::string_view::npos &&
-               lines[end].find(kBegin) == std::string_view::npos) {
-            ++end;
-        }
-        if (end == lines.size() || lines[end].find(kEnd) == std::string_view::npos) {
-            continue;  // no END: not a block (the next BEGIN is looked at on its own)
-        }
-        const auto first = static_cast<std::uint32_t>(i + 1);
-        const auto last = static_cast<std::uint32_t>(end + 1);
-        const auto touched = added.lower_bound(first);
-        if (touched != added.end() && *touched <= last) {
-            for (std::uint32_t n = first; n <= last; ++n) {
-                if (added.insert(n).second) {
-                    Line line;
-                    line.origin = '+';
-                    line.new_line_no = n;
-                    line.content = std::string(lines[n - 1]);
-                    extra.lines.push_back(std::move(line));
-                }
-            }
-        }
-        i = end;
-    }
-    if (!extra.lines.empty()) {
-        extra.new_start = extra.lines.front().new_line_no;
-        extra.new_lines = static_cast<std::uint32_t>(extra.lines.size());
-        file.hunks.push_back(std::move(extra));
+    for (auto& hunk : extra) {
+        file.hunks.push_back(std::move(hunk));
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <git2.h>
 
+#include <string_view>
+
 #include "git/change_set.hpp"
 
 namespace qa::git {
@@ -9,8 +11,12 @@ namespace qa::git {
 /// A rotated key keeps its unchanged `-----BEGIN ... PRIVATE KEY-----` line as diff context, and
 /// the changed body lines match no rule. When an added line of `file` falls inside a PEM block
 /// (`-----BEGIN X-----` to `-----END X-----`) of the new content, every line of that block is
-/// listed as added (in one extra hunk), so the block is judged whole. Counts stay as git gives
-/// them. Reads the new blob only when an added line looks like part of a PEM block.
+/// listed as added (in extra hunks after the diff's own, ascending), so the block is judged whole.
+/// Counts stay as git gives them. Reads the new blob: call it only for a file one of whose added
+/// lines looks_like_pem().
 void widen_pem_blocks(git_repository* repo, FileChange& file);
+
+/// An armour line, or a line that could be a PEM body line (also inside a string literal).
+bool looks_like_pem(std::string_view line);
 
 }  // namespace qa::git

@@ -6,8 +6,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "git/blob.hpp"
 #include "git/diff_setup.hpp"
 #include "git/error.hpp"
+#include "git/hunk_lines.hpp"
+#include "git/line_set.hpp"
 #include "git/path_text.hpp"
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
@@ -16,42 +19,21 @@ namespace qa::git {
 
 namespace {
 
-/// A line some commit added: where, and its text.
-struct AddedLine {
+/// What one file of a commit adds: where (ranges of lines of its new blob), not the text.
+struct Addition {
     std::string path;
     std::string new_oid;
     std::uint32_t new_mode = 0;
-    std::uint32_t line_no = 0;
-    std::string text;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  ///< (first line, count)
 };
 
-std::string line_key(std::string_view path, std::string_view text) {
-    std::string key(path);
-    key.push_back('\0');
-    key.append(text);
-    return key;
-}
-
-/// The added lines of one patch.
-void patch_lines(git_patch* patch, const std::string& path, const std::string& new_oid,
-                 std::uint32_t new_mode, std::vector<AddedLine>& out) {
-    const std::size_t hunks = git_patch_num_hunks(patch);
-    for (std::size_t h = 0; h < hunks; ++h) {
-        const int n = git_patch_num_lines_in_hunk(patch, h);
-        for (int i = 0; i < n; ++i) {
-            const git_diff_line* line = nullptr;
-            check(git_patch_get_line_in_hunk(&line, patch, h, static_cast<std::size_t>(i)),
-                  "read diff of " + path);
-            if (line->origin != GIT_DIFF_LINE_ADDITION) {
-                continue;
-            }
-            std::string_view text(line->content, line->content_len);
-            if (!text.empty() && text.back() == '\n') {
-                text.remove_suffix(1);
-            }
-            out.push_back({path, new_oid, new_mode,
-                           static_cast<std::uint32_t>(std::max(0, line->new_lineno)),
-                           std::string(text)});
+/// Calls `visit(line_no, text)` for each line `addition` adds, in diff order.
+template <class Visit>
+void for_each_line(const Addition& addition, std::string_view content, Visit&& visit) {
+    LineCursor lines(content);
+    for (const auto& [first, count] : addition.ranges) {
+        for (std::uint32_t n = first; n < first + count; ++n) {
+            visit(n, lines.line(n));
         }
     }
 }
@@ -63,12 +45,14 @@ struct Walker {
     /// (old blob, new blob) pairs already diffed.
     std::unordered_set<std::string> diffed;
 
-    /// The lines `tree` adds against `parent_tree` (null: the empty tree).
-    std::vector<AddedLine> added(git_tree* parent_tree, git_tree* tree, bool dedupe) {
+    /// Calls `visit(addition, content)` for each file `tree` adds lines to against `parent_tree`
+    /// (null: the empty tree); `content` is the new blob's, valid during the call. One blob is
+    /// held at a time.
+    template <class Visit>
+    void added(git_tree* parent_tree, git_tree* tree, bool dedupe, Visit&& visit) {
         const git_diff_options opts = diff_options();
         DiffHandle diff;
         check(git_diff_tree_to_tree(diff.out(), repo, parent_tree, tree, &opts), "diff commits");
-        std::vector<AddedLine> lines;
         const std::size_t n = git_diff_num_deltas(diff.get());
         for (std::size_t i = 0; i < n; ++i) {
             const git_diff_delta* delta = git_diff_get_delta(diff.get(), i);
@@ -79,20 +63,24 @@ struct Walker {
             if (delta->new_file.mode == GIT_FILEMODE_COMMIT) {
                 continue;  // a submodule pointer has no lines
             }
-            const std::string path = path_text(delta->new_file.path);
-            const std::string new_oid = to_hex(delta->new_file.id);
+            Addition addition;
+            addition.path = path_text(delta->new_file.path);
+            addition.new_oid = to_hex(delta->new_file.id);
+            addition.new_mode = delta->new_file.mode;
+            const std::string& path = addition.path;
             if (const auto it = net_blob.find(path);
-                it != net_blob.end() && it->second == new_oid) {
+                it != net_blob.end() && it->second == addition.new_oid) {
                 continue;  // the net change ends with this blob: its lines are judged there
             }
             const bool has_old = delta->status == GIT_DELTA_MODIFIED;
-            const std::string pair = (has_old ? to_hex(delta->old_file.id) : "") + ":" + new_oid;
+            const std::string pair =
+                (has_old ? to_hex(delta->old_file.id) : "") + ":" + addition.new_oid;
             if (dedupe && !diffed.insert(pair).second) {
                 continue;
             }
             BlobHandle new_blob;
             check(git_blob_lookup(new_blob.out(), repo, &delta->new_file.id),
-                  "read blob " + new_oid + " of " + path);
+                  "read blob " + addition.new_oid + " of " + path);
             if (!is_text(blob_view(new_blob.get()))) {
                 continue;  // binary content: the net change judges its presence
             }
@@ -107,9 +95,20 @@ struct Walker {
             check(git_patch_from_blobs(patch.out(), old_blob.get(), path.c_str(), new_blob.get(),
                                        path.c_str(), &text_opts),
                   "diff " + path);
-            patch_lines(patch.get(), path, new_oid, delta->new_file.mode, lines);
+            // No context lines: a hunk's added lines are its new range.
+            const std::size_t hunks = git_patch_num_hunks(patch.get());
+            for (std::size_t h = 0; h < hunks; ++h) {
+                const git_diff_hunk* hunk = nullptr;
+                check(git_patch_get_hunk(&hunk, nullptr, patch.get(), h), "read diff of " + path);
+                if (hunk->new_lines > 0) {
+                    addition.ranges.emplace_back(static_cast<std::uint32_t>(hunk->new_start),
+                                                 static_cast<std::uint32_t>(hunk->new_lines));
+                }
+            }
+            if (!addition.ranges.empty()) {
+                visit(addition, blob_view(new_blob.get()));
+            }
         }
-        return lines;
     }
 };
 
@@ -144,19 +143,31 @@ std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
 EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_oid>& commits,
                                   const ChangeSet& net) {
     Walker walker{repo.raw(), {}, {}};
-    std::unordered_set<std::string> seen;  // path + text already judged (by net, or here)
+    std::unordered_map<std::string, std::vector<const FileChange*>> net_files;
     for (const auto& f : net.files) {
         if (f.status != FileStatus::deleted && !f.new_oid.empty()) {
             walker.net_blob[f.path] = f.new_oid;
         }
-        for (const auto& h : f.hunks) {
-            for (const auto& l : h.lines) {
-                if (l.origin == '+') {
-                    seen.insert(line_key(f.path, l.content));
+        net_files[f.path].push_back(&f);
+    }
+    // Per path, the texts judged already (by net, or here). A path's entry is filled with the
+    // lines net adds there when an earlier commit first adds something to it.
+    std::unordered_map<std::string, LineSet> seen;
+    const BlobLoader load = [&](const std::string& oid) { return read_blob(repo, oid); };
+    const auto judged = [&](const std::string& path) -> LineSet& {
+        const auto [it, fresh] = seen.try_emplace(path);
+        if (fresh) {
+            for (const FileChange* f : net_files[path]) {
+                if (f->lines_in_blobs()) {
+                    for_each_added_line(*f, load, [&](std::uint32_t, std::string_view text) {
+                        it->second.insert(text);
+                        return true;
+                    });
                 }
             }
         }
-    }
+        return it->second;
+    };
     std::map<std::string, FileChange> files;
     EarlierLines out;
     for (const git_oid& id : commits) {
@@ -164,63 +175,77 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
         check(git_commit_lookup(commit.out(), repo.raw(), &id), "look up commit " + to_hex(id));
         TreeHandle tree;
         check(git_commit_tree(tree.out(), commit.get()), "read tree of " + to_hex(id));
+        bool contributed = false;
+        // A line not judged yet joins the file's last hunk when it continues it in the same blob.
+        const auto take = [&](const Addition& a, std::uint32_t line_no, std::string_view text) {
+            if (!judged(a.path).insert(text)) {
+                return;
+            }
+            FileChange& file = files[a.path];
+            if (file.path.empty()) {
+                file.path = a.path;
+                file.old_path = a.path;
+                file.status = FileStatus::modified;
+            }
+            if (file.hunks.empty() || file.hunks.back().blob != a.new_oid ||
+                file.hunks.back().new_start + file.hunks.back().new_lines != line_no) {
+                file.hunks.emplace_back();
+                file.hunks.back().new_start = line_no;
+                file.hunks.back().blob = a.new_oid;
+            }
+            Hunk& hunk = file.hunks.back();
+            ++hunk.new_lines;
+            hunk.bytes += text.size() + 1;
+            file.new_oid = a.new_oid;
+            file.new_mode = a.new_mode;
+            file.is_symlink = a.new_mode == GIT_FILEMODE_LINK;
+            ++file.added_lines;
+            contributed = true;
+        };
         const unsigned parents = git_commit_parentcount(commit.get());
-        std::vector<AddedLine> lines;
         if (parents <= 1) {
             TreeHandle parent_tree;
             if (parents == 1) {
                 parent_tree = commit_tree(repo.raw(), *git_commit_parent_id(commit.get(), 0));
             }
-            lines = walker.added(parent_tree.get(), tree.get(), true);
+            walker.added(parent_tree.get(), tree.get(), true,
+                         [&](const Addition& a, std::string_view content) {
+                             for_each_line(a, content, [&](std::uint32_t n, std::string_view t) {
+                                 take(a, n, t);
+                             });
+                         });
         } else {
             // A merge adds what no parent has (a conflict resolution, an "evil merge"); what it
-            // brings from a side branch was judged on that branch's own commits.
-            for (unsigned p = 0; p < parents; ++p) {
+            // brings from a side branch was judged on that branch's own commits. The lines it
+            // adds against every other parent first, then those against the first parent that
+            // every other parent lacks too, in that diff's order.
+            std::vector<std::unordered_map<std::string, LineSet>> others(parents - 1);
+            for (unsigned p = 1; p < parents; ++p) {
                 const TreeHandle parent_tree =
                     commit_tree(repo.raw(), *git_commit_parent_id(commit.get(), p));
-                auto side = walker.added(parent_tree.get(), tree.get(), false);
-                if (p == 0) {
-                    lines = std::move(side);
-                    continue;
-                }
-                std::unordered_set<std::string> keys;
-                for (const auto& l : side) {
-                    keys.insert(line_key(l.path, l.text));
-                }
-                std::erase_if(lines, [&](const AddedLine& l) {
-                    return keys.count(line_key(l.path, l.text)) == 0;
-                });
+                walker.added(parent_tree.get(), tree.get(), false,
+                             [&](const Addition& a, std::string_view content) {
+                                 LineSet& keys = others[p - 1][a.path];
+                                 for_each_line(a, content, [&](std::uint32_t, std::string_view t) {
+                                     keys.insert(t);
+                                 });
+                             });
             }
-        }
-        bool contributed = false;
-        for (auto& l : lines) {
-            if (!seen.insert(line_key(l.path, l.text)).second) {
-                continue;
-            }
-            FileChange& file = files[l.path];
-            if (file.path.empty()) {
-                file.path = l.path;
-                file.old_path = l.path;
-                file.status = FileStatus::modified;
-            }
-            if (file.new_oid != l.new_oid || file.hunks.empty()) {
-                file.hunks.emplace_back();  // one hunk per blob that added lines
-            }
-            file.new_oid = l.new_oid;
-            file.new_mode = l.new_mode;
-            file.is_symlink = l.new_mode == GIT_FILEMODE_LINK;
-            Hunk& hunk = file.hunks.back();
-            if (hunk.lines.empty()) {
-                hunk.new_start = l.line_no;
-            }
-            ++hunk.new_lines;
-            Line line;
-            line.origin = '+';
-            line.new_line_no = l.line_no;
-            line.content = std::move(l.text);
-            hunk.lines.push_back(std::move(line));
-            ++file.added_lines;
-            contributed = true;
+            const TreeHandle first_parent =
+                commit_tree(repo.raw(), *git_commit_parent_id(commit.get(), 0));
+            walker.added(first_parent.get(), tree.get(), false,
+                         [&](const Addition& a, std::string_view content) {
+                             for_each_line(a, content, [&](std::uint32_t n, std::string_view t) {
+                                 const bool everywhere = std::all_of(
+                                     others.begin(), others.end(), [&](const auto& side) {
+                                         const auto it = side.find(a.path);
+                                         return it != side.end() && it->second.contains(t);
+                                     });
+                                 if (everywhere) {
+                                     take(a, n, t);
+                                 }
+                             });
+                         });
         }
         if (contributed) {
             out.commits.push_back(to_hex(id));

@@ -22,7 +22,8 @@ std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
 struct EarlierLines {
     /// Lines added by some commit of `commits` (a plain commit against its parent; a merge: the
     /// lines no parent has) and not added by `net`, one entry per path holding each distinct line
-    /// once, with its line number in the blob that added it. `new_oid` is the last such blob.
+    /// once, as hunks of line ranges of the blobs that added them (Hunk::blob), in the order the
+    /// commits added them. `new_oid` is the last such blob.
     /// base and head are net's; `earlier_commits` is set. Empty when there is nothing more.
     ChangeSet changes;
     /// The commits that contributed a line, oldest first, as hex.

@@ -55,6 +55,14 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     // The lines findings may land on, and the buffer the rules scan. When every line counts
     // (mode file or all, or every line added) the content itself is scanned, uncopied.
     const bool whole = spec.wholeFile || view.addedLines.every_line();
+    // Every line of the file added (a new file): the added-lines buffer (and the context one)
+    // would be the content, plus a '\n' when it has no final one, line i at line i. Use the
+    // content itself (or one exact copy) rather than a growing copy and a number per line.
+    const bool all_added = !whole && !view.binary && view.addedLines.leading_lines() && [&] {
+        const std::string& c = load();
+        const auto newlines = static_cast<std::size_t>(std::count(c.begin(), c.end(), '\n'));
+        return !c.empty() && newlines + (c.back() == '\n' ? 0 : 1) == view.addedLines.size();
+    }();
     Scope scope;
     std::vector<std::string_view> file_lines;
     std::string_view text;
@@ -66,6 +74,13 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         text = scope.buffer;
     } else if (whole) {
         text = load();
+    } else if (all_added) {
+        text = load();
+        if (text.back() != '\n') {
+            scope.buffer.reserve(text.size() + 1);
+            scope.buffer.append(text).push_back('\n');
+            text = scope.buffer;
+        }
     } else if (spec.withContext) {
         file_lines = split_lines(load());
         std::vector<bool> wanted(file_lines.size() + 1, false);
@@ -158,7 +173,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     }
 
     std::vector<std::uint32_t> lines;
-    if (!whole) {
+    if (!whole && !all_added) {  // empty: every line
         for (const auto& added : view.addedLines.read()) {
             lines.push_back(added.lineNo);
         }

@@ -1,7 +1,9 @@
 #include "orchestrator/change_source.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "git/text_content.hpp"
 #include "plan/classify.hpp"
@@ -19,16 +21,39 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         if (!view.deleted && !f.is_submodule) {
             blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding};
         }
-        std::string_view first_line;
-        for (const auto& hunk : f.hunks) {
-            for (const auto& line : hunk.lines) {
-                if (line.origin == '+') {
-                    view.addedLines.push_back({line.new_line_no, line.content});
-                    if (line.new_line_no == 1) {
-                        first_line = line.content;
-                    }
+        // The added lines: ranges of the blobs the hunks name, read when a lens iterates them.
+        std::vector<dispatch::AddedLines::Range> ranges;
+        std::vector<dispatch::AddedLines::Loader> sources;
+        std::map<std::string, std::size_t, std::less<>> source_of;  // blob -> index in sources
+        std::optional<std::size_t> line_one;  // the source whose line 1 is added, the last one
+        if (f.lines_in_blobs()) {
+            for (const auto& hunk : f.hunks) {
+                if (hunk.new_lines == 0) {
+                    continue;
+                }
+                const std::string& oid = hunk.blob.empty() ? f.new_oid : hunk.blob;
+                const auto [at, fresh] = source_of.try_emplace(oid, sources.size());
+                if (fresh) {
+                    sources.push_back([this, path = f.path, oid, mode = f.new_mode] {
+                        return load_blob(path, oid, mode);
+                    });
+                }
+                ranges.push_back({hunk.new_start, hunk.new_lines, at->second});
+                if (hunk.new_start == 1) {
+                    line_one = at->second;
                 }
             }
+        }
+        // Line 1 says what an extension-less file is (its shebang): read it only when the
+        // classification can use it.
+        std::string_view first_line;
+        std::shared_ptr<const std::string> first_blob;
+        if (line_one && plan::classify(f.path, "", f.binary).language.empty()) {
+            first_blob = sources[*line_one]();
+            first_line = std::string_view(*first_blob).substr(0, first_blob->find('\n'));
+        }
+        if (!ranges.empty()) {
+            view.addedLines = dispatch::AddedLines::ranges(std::move(ranges), std::move(sources));
         }
         // The new side of a copy or rename is judged whole: with rename detection it shows no
         // added lines, and a secret copied from a file (or a baseline entry) must not pass.
@@ -86,6 +111,32 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
         return git::to_utf8(blob.content, *wide);
     }
     return std::move(blob.content);
+}
+
+std::shared_ptr<const std::string> GitChangeSource::load_blob(const std::string& path,
+                                                              const std::string& oid,
+                                                              std::uint32_t mode) const {
+    {
+        std::lock_guard lock(loaded_mutex_);
+        if (const auto it = loaded_.find(oid); it != loaded_.end()) {
+            if (auto kept = it->second.lock()) {
+                return kept;
+            }
+        }
+    }
+    git::BlobRead blob = reader_.read(path, oid, mode);
+    if (!blob.found) {
+        // The change names this blob: a missing object is a broken repository, not a clean file.
+        throw std::runtime_error("cannot read blob " + oid + " of " + path);
+    }
+    auto content = std::make_shared<const std::string>(std::move(blob.content));
+    std::lock_guard lock(loaded_mutex_);
+    std::weak_ptr<const std::string>& slot = loaded_[oid];
+    if (auto kept = slot.lock()) {
+        return kept;  // read meanwhile by another plan: share that one
+    }
+    slot = content;
+    return content;
 }
 
 std::shared_ptr<const void> GitChangeSource::shared(

@@ -17,10 +17,10 @@ namespace qa::orchestrator {
 
 /// The lenses' view of a git change set. Full contents are the blobs of the tree under test
 /// (the index blob for a commit, the pushed commit's blob for a push), never a working-tree file
-/// that differs from them, so unstaged edits cannot change a verdict (git::BlobReader). Files
-/// whose every line is added (all-files mode) hold no lines: their views read the blob when
-/// iterated. Borrows `reader` (the one the change set was read with, so that no file is hashed
-/// twice) and `changes`.
+/// that differs from them, so unstaged edits cannot change a verdict (git::BlobReader). No view
+/// holds lines: added lines are the hunks' line ranges, read from the blobs when iterated (all
+/// of a blob's lines when every line is added), so memory follows the file being read. Borrows
+/// `reader` (the one the change set was read with, so that no file is hashed twice) and `changes`.
 class GitChangeSource : public dispatch::ChangeSource {
   public:
     GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes);
@@ -49,10 +49,17 @@ class GitChangeSource : public dispatch::ChangeSource {
         std::string encoding;  ///< FileChange::text_encoding: decoded when read
     };
 
+    /// The blob `oid` of `path`, shared with every reader that holds it at the time, so plans
+    /// iterating one file's added lines at once read it once; nothing is kept after them.
+    std::shared_ptr<const std::string> load_blob(const std::string& path, const std::string& oid,
+                                                 std::uint32_t mode) const;
+
     const git::BlobReader& reader_;
     std::map<std::string, plan::FileClass, std::less<>> classes_;
     std::map<std::string, dispatch::ChangedFileView, std::less<>> views_;
     std::map<std::string, BlobRef, std::less<>> blobs_;
+    mutable std::mutex loaded_mutex_;
+    mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;
     mutable std::mutex shared_mutex_;
     /// shared() values by key + '\0' + path; small (a file's prefilter result), one per file.
     mutable std::map<std::string, std::pair<std::type_index, std::shared_ptr<const void>>,

@@ -6,6 +6,7 @@
 #include "baseline/baseline.hpp"
 #include "config/weakening.hpp"
 #include "git/blob.hpp"
+#include "git/hunk_lines.hpp"
 #include "git/tree_blob.hpp"
 
 namespace qa::orchestrator {
@@ -18,22 +19,25 @@ const git::FileChange* change_of(const git::ChangeSet& changes, std::string_view
 }
 
 /// The first added line of `file` holding `needle`, else its first added line, else 1.
-std::int64_t line_of(const git::FileChange& file, std::string_view needle) {
+std::int64_t line_of(const git::Repository& repo, const git::FileChange& file,
+                     std::string_view needle) {
     std::int64_t first = 0;
-    for (const auto& hunk : file.hunks) {
-        for (const auto& line : hunk.lines) {
-            if (line.origin != '+') {
-                continue;
-            }
-            if (first == 0) {
-                first = line.new_line_no;
-            }
-            if (!needle.empty() && line.content.find(needle) != std::string::npos) {
-                return line.new_line_no;
-            }
-        }
+    std::int64_t found = 0;
+    if (file.lines_in_blobs()) {
+        git::for_each_added_line(
+            file, [&](const std::string& oid) { return git::read_blob(repo, oid); },
+            [&](std::uint32_t line_no, std::string_view text) {
+                if (first == 0) {
+                    first = line_no;
+                }
+                if (!needle.empty() && text.find(needle) != std::string_view::npos) {
+                    found = line_no;
+                    return false;
+                }
+                return true;
+            });
     }
-    return first > 0 ? first : 1;
+    return found > 0 ? found : first > 0 ? first : 1;
 }
 
 /// The text of `path` at the change's base, or nullopt when the base has none.
@@ -67,7 +71,8 @@ std::vector<dispatch::GateChange> gate_changes(
         if (before) {
             for (auto& w : config::weakenings(*before, config)) {
                 const std::string last = w.key.substr(w.key.rfind('.') + 1);
-                out.push_back({config_path, line_of(*file, last), w.key, std::move(w.summary)});
+                out.push_back(
+                    {config_path, line_of(repo, *file, last), w.key, std::move(w.summary)});
             }
         }
     }
@@ -100,7 +105,7 @@ std::vector<dispatch::GateChange> gate_changes(
             for (const auto& r : rules) {
                 list += (list.empty() ? "" : ", ") + r;
             }
-            out.push_back({config.baseline, line_of(*file, first), "baseline",
+            out.push_back({config.baseline, line_of(repo, *file, first), "baseline",
                            std::to_string(added) + " finding(s) newly accepted by the baseline (" +
                                list + ")"});
         }

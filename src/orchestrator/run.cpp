@@ -96,9 +96,9 @@ git::ChangeSet named_files(const git::Repository& repo, const std::vector<std::s
 }
 
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
-                                const config::Config& config, bool keep_lines,
-                                const git::BlobReader& reader, std::size_t jobs) {
-    const git::DiffOptions options{keep_lines, &reader, jobs};
+                                const config::Config& config, const git::BlobReader& reader,
+                                std::size_t jobs) {
+    const git::DiffOptions options{&reader, jobs};
     std::vector<Target> out;
     switch (request.kind) {
         case ChangeKind::staged: {
@@ -191,9 +191,7 @@ std::vector<plan::PlanFile> plan_files(const git::Repository& repo, const git::C
         p.fileClass = source.file_class(f.path);
         p.changedLines = f.added_lines + f.removed_lines;
         for (const auto& h : f.hunks) {
-            for (const auto& l : h.lines) {
-                p.contextBytes += l.content.size() + 1;
-            }
+            p.contextBytes += h.bytes;
         }
         const bool deleted = f.status == git::FileStatus::deleted;
         p.contentId = deleted ? f.old_oid : f.new_oid;
@@ -295,7 +293,7 @@ RunReport plan_only(const RunRequest& request) {
     const git::BlobReader reader(repo);
     const std::size_t jobs =
         request.jobsOverride.value_or(static_cast<std::size_t>(report.config.maxConcurrency));
-    for (auto& target : targets_for(request, repo, report.config, true, reader, jobs)) {
+    for (auto& target : targets_for(request, repo, report.config, reader, jobs)) {
         const GitChangeSource source(reader, target.changes);
         RunOutcome out;
         out.label = target.label;
@@ -368,7 +366,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         }
     });
     const git::BlobReader reader(repo);
-    auto targets = targets_for(request, repo, config, true, reader, jobs);
+    auto targets = targets_for(request, repo, config, reader, jobs);
     lenses_ready.get();
     check_interrupted();
     for (auto& target : targets) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "git/change_set.hpp"
+#include "hunk_text.hpp"
 
 namespace qa::test {
 
@@ -47,9 +48,11 @@ inline std::map<std::string, NumstatEntry> parse_numstat_z(const std::string& ou
 }
 
 /// Checks that `set` lists exactly git's files, with git's counts and old paths, and that its
-/// hunks are consistent with its counts. Submodules: git counts the "Subproject commit" line
-/// (1/1, or 1/0 when added); the change set deliberately has no lines for them.
-inline void check_matches_numstat(const git::ChangeSet& set, const std::string& numstat_z) {
+/// hunks are consistent with its counts (their lines read back from `repo`'s blobs). Submodules:
+/// git counts the "Subproject commit" line (1/1, or 1/0 when added); the change set deliberately
+/// has no lines for them.
+inline void check_matches_numstat(const git::Repository& repo, const git::ChangeSet& set,
+                                  const std::string& numstat_z) {
     const auto expected = parse_numstat_z(numstat_z);
     std::map<std::string, const git::FileChange*> actual;
     for (const auto& file : set.files) {
@@ -80,7 +83,7 @@ inline void check_matches_numstat(const git::ChangeSet& set, const std::string& 
     for (const auto& file : set.files) {
         INFO("path: " << file.path);
         if (file.all_lines_added) {
-            // No lines are held: at most the one header "@@ -0,0 +1,N @@".
+            // Nothing read as a diff: at most the one header "@@ -0,0 +1,N @@".
             CHECK(file.removed_lines == 0);
             if (file.added_lines == 0) {
                 CHECK(file.hunks.empty());
@@ -89,16 +92,20 @@ inline void check_matches_numstat(const git::ChangeSet& set, const std::string& 
                 CHECK(file.hunks[0].new_start == 1);
                 CHECK(file.hunks[0].new_lines == file.added_lines);
                 CHECK(file.hunks[0].old_lines == 0);
-                CHECK(file.hunks[0].lines.empty());
+                CHECK(file.hunks[0].bytes == 0);
             }
             continue;
         }
         std::size_t added = 0;
         std::size_t removed = 0;
-        for (const auto& hunk : file.hunks) {
+        const auto text = hunk_text(repo, file);
+        for (std::size_t h = 0; h < file.hunks.size(); ++h) {
+            const git::Hunk& hunk = file.hunks[h];
             std::size_t hunk_added = 0;
             std::size_t hunk_removed = 0;
-            for (const auto& line : hunk.lines) {
+            std::uint64_t hunk_bytes = 0;
+            for (const auto& line : text[h]) {
+                hunk_bytes += line.content.size() + 1;
                 if (line.origin == '+') {
                     ++hunk_added;
                     CHECK(line.old_line_no == 0);
@@ -114,6 +121,7 @@ inline void check_matches_numstat(const git::ChangeSet& set, const std::string& 
             }
             CHECK(hunk_added == hunk.new_lines);
             CHECK(hunk_removed == hunk.old_lines);
+            CHECK(hunk_bytes == hunk.bytes);
             added += hunk_added;
             removed += hunk_removed;
         }

@@ -171,7 +171,7 @@ TEST_CASE("staged changes match git diff --cached, for every kind of file", "[gi
     const ChangeSet set = qa::git::staged_changes(repo);
     CHECK(set.base == r.base_sha);
     CHECK(set.head == qa::git::kIndexHead);
-    qa::test::check_matches_numstat(set,
+    qa::test::check_matches_numstat(repo, set,
                                     r.sandbox.git_ok(r.repo, "diff --cached -M -C --numstat -z"));
 
     const auto& a = find_file(set, "a.txt");
@@ -206,9 +206,10 @@ TEST_CASE("staged changes match git diff --cached, for every kind of file", "[gi
     const auto& unicode = find_file(set, "dir with space/\xc3\xbc file.txt");
     CHECK(unicode.status == FileStatus::modified);
     REQUIRE(unicode.hunks.size() == 1);
-    REQUIRE(unicode.hunks[0].lines.size() == 2);
-    CHECK(unicode.hunks[0].lines[0].content == "zwei");
-    CHECK(unicode.hunks[0].lines[1].content == "drei");
+    const auto unicode_lines = qa::test::hunk_text(repo, unicode);
+    REQUIRE(unicode_lines[0].size() == 2);
+    CHECK(unicode_lines[0][0].content == "zwei");
+    CHECK(unicode_lines[0][1].content == "drei");
 
     const auto& newline = find_file(set, "new\nline.txt");
     CHECK(newline.status == FileStatus::added);
@@ -221,9 +222,10 @@ TEST_CASE("staged changes match git diff --cached, for every kind of file", "[gi
     CHECK(link.status == FileStatus::modified);
     CHECK(link.new_mode == 0120000);
     REQUIRE(link.hunks.size() == 1);
-    REQUIRE(link.hunks[0].lines.size() == 2);
-    CHECK(link.hunks[0].lines[1].content == "b/c.txt");
-    CHECK(link.hunks[0].lines[1].no_newline_at_eof);
+    const auto link_lines = qa::test::hunk_text(repo, link);
+    REQUIRE(link_lines[0].size() == 2);
+    CHECK(link_lines[0][1].content == "b/c.txt");
+    CHECK(link_lines[0][1].no_newline_at_eof);
 
     const auto& exec = find_file(set, "exec.sh");
     CHECK(exec.status == FileStatus::modified);
@@ -253,37 +255,27 @@ TEST_CASE("staged changes match git diff --cached, for every kind of file", "[gi
     CHECK(hunk.old_lines == 2);
     CHECK(hunk.new_start == 2);
     CHECK(hunk.new_lines == 3);
-    REQUIRE(hunk.lines.size() == 5);
-    CHECK(hunk.lines[0].origin == '-');
-    CHECK(hunk.lines[0].content == "b");
-    CHECK(hunk.lines[0].old_line_no == 2);
-    CHECK_FALSE(hunk.lines[0].no_newline_at_eof);
-    CHECK(hunk.lines[1].content == "c");
-    CHECK(hunk.lines[1].old_line_no == 3);
-    CHECK(hunk.lines[1].no_newline_at_eof);
-    CHECK(hunk.lines[2].origin == '+');
-    CHECK(hunk.lines[2].content == "B");
-    CHECK(hunk.lines[2].new_line_no == 2);
-    CHECK(hunk.lines[4].content == "d");
-    CHECK(hunk.lines[4].new_line_no == 4);
-    CHECK_FALSE(hunk.lines[4].no_newline_at_eof);
+    const auto noeol_lines = qa::test::hunk_text(repo, noeol);
+    const auto& lines = noeol_lines[0];
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0].origin == '-');
+    CHECK(lines[0].content == "b");
+    CHECK(lines[0].old_line_no == 2);
+    CHECK_FALSE(lines[0].no_newline_at_eof);
+    CHECK(lines[1].content == "c");
+    CHECK(lines[1].old_line_no == 3);
+    CHECK(lines[1].no_newline_at_eof);
+    CHECK(lines[2].origin == '+');
+    CHECK(lines[2].content == "B");
+    CHECK(lines[2].new_line_no == 2);
+    CHECK(lines[4].content == "d");
+    CHECK(lines[4].new_line_no == 4);
+    CHECK_FALSE(lines[4].no_newline_at_eof);
 
     // Untracked and unstaged changes are not part of it.
     CHECK(std::none_of(set.files.begin(), set.files.end(),
                        [](const FileChange& f) { return f.path == "untracked.txt"; }));
     CHECK(set.added_lines() > 0);
-
-    // Without lines: the same files and counts.
-    const ChangeSet counts_only = qa::git::staged_changes(repo, {false});
-    REQUIRE(counts_only.files.size() == set.files.size());
-    for (std::size_t i = 0; i < set.files.size(); ++i) {
-        CHECK(counts_only.files[i].path == set.files[i].path);
-        CHECK(counts_only.files[i].added_lines == set.files[i].added_lines);
-        CHECK(counts_only.files[i].hunks.size() == set.files[i].hunks.size());
-        for (const auto& h : counts_only.files[i].hunks) {
-            CHECK(h.lines.empty());
-        }
-    }
 
     // Deterministic: a second run on a fresh handle gives the same result.
     const ChangeSet again = qa::git::staged_changes(open_repo(lib, r.sandbox, r.repo));
@@ -308,7 +300,7 @@ TEST_CASE("range changes match git diff base...head", "[git]") {
     CHECK(set.base == r.base_sha);
     CHECK(set.head == topic);
     qa::test::check_matches_numstat(
-        set, r.sandbox.git_ok(r.repo, "diff -M -C --numstat -z " + r.base_sha + "...HEAD"));
+        repo, set, r.sandbox.git_ok(r.repo, "diff -M -C --numstat -z " + r.base_sha + "...HEAD"));
     CHECK(find_file(set, "tc.txt").status == FileStatus::typechange);
     CHECK(repository_state(r.sandbox, r.repo) == before);
 
@@ -319,7 +311,7 @@ TEST_CASE("range changes match git diff base...head", "[git]") {
     const ChangeSet diverged = qa::git::range_changes(repo, "other", topic);
     CHECK(diverged.base == r.base_sha);
     qa::test::check_matches_numstat(
-        diverged, r.sandbox.git_ok(r.repo, "diff -M -C --numstat -z other..." + topic));
+        repo, diverged, r.sandbox.git_ok(r.repo, "diff -M -C --numstat -z other..." + topic));
     CHECK(std::none_of(diverged.files.begin(), diverged.files.end(),
                        [](const FileChange& f) { return f.path == "other.txt"; }));
 
@@ -349,7 +341,8 @@ TEST_CASE("staged changes on an unborn HEAD compare against the empty tree", "[g
     const ChangeSet set = qa::git::staged_changes(repo);
     CHECK(set.base == kEmptyTree);
     CHECK(set.head == qa::git::kIndexHead);
-    qa::test::check_matches_numstat(set, sandbox.git_ok(dir, "diff --cached -M -C --numstat -z"));
+    qa::test::check_matches_numstat(repo, set,
+                                    sandbox.git_ok(dir, "diff --cached -M -C --numstat -z"));
     for (const auto& file : set.files) {
         CHECK(file.status == FileStatus::added);
     }
@@ -374,7 +367,8 @@ TEST_CASE("staged changes on a detached HEAD compare against that commit", "[git
     const auto repo = open_repo(lib, sandbox, dir);
     const ChangeSet set = qa::git::staged_changes(repo);
     CHECK(set.base == first);
-    qa::test::check_matches_numstat(set, sandbox.git_ok(dir, "diff --cached -M -C --numstat -z"));
+    qa::test::check_matches_numstat(repo, set,
+                                    sandbox.git_ok(dir, "diff --cached -M -C --numstat -z"));
     REQUIRE(set.files.size() == 1);
     CHECK(set.files[0].added_lines == 2);
     CHECK(qa::git::range_changes(repo, "main", "HEAD").files.empty());  // HEAD is main's ancestor
@@ -389,13 +383,14 @@ TEST_CASE("all files lists every tracked file as added", "[git]") {
     CHECK(index.base == kEmptyTree);
     CHECK(index.head == qa::git::kIndexHead);
     qa::test::check_matches_numstat(
-        index, r.sandbox.git_ok(r.repo, "diff --cached --no-renames --numstat -z " + kEmptyTree));
+        repo, index,
+        r.sandbox.git_ok(r.repo, "diff --cached --no-renames --numstat -z " + kEmptyTree));
 
     const ChangeSet tree = qa::git::all_files(repo, r.base_sha);
     CHECK(tree.head == r.base_sha);
-    qa::test::check_matches_numstat(
-        tree, r.sandbox.git_ok(r.repo,
-                               "diff --no-renames --numstat -z " + kEmptyTree + " " + r.base_sha));
+    qa::test::check_matches_numstat(repo, tree,
+                                    r.sandbox.git_ok(r.repo, "diff --no-renames --numstat -z " +
+                                                                 kEmptyTree + " " + r.base_sha));
     for (const auto& file : tree.files) {
         CHECK(file.status == FileStatus::added);
     }
@@ -431,7 +426,7 @@ TEST_CASE("all files: counts and binary flags as git diff gives them, one read p
     // git diff as it judges by content: `!diff` in info/attributes outranks .gitattributes.
     write_file(dir / ".git" / "info" / "attributes", "* !diff\n");
     qa::test::check_matches_numstat(
-        set, sb.git_ok(dir, "diff --cached --no-renames --numstat -z " + kEmptyTree));
+        repo, set, sb.git_ok(dir, "diff --cached --no-renames --numstat -z " + kEmptyTree));
     std::filesystem::remove(dir / ".git" / "info" / "attributes");
     for (const auto& f : set.files) {
         INFO(f.path);
@@ -558,7 +553,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
         CHECK_FALSE(sets[0].ref_deleted);
         CHECK(sets[0].changes.base == p.c1);
         CHECK(sets[0].changes.head == c3);
-        qa::test::check_matches_numstat(sets[0].changes, p.numstat("origin/main...main"));
+        qa::test::check_matches_numstat(repo, sets[0].changes, p.numstat("origin/main...main"));
         CHECK(find_file(sets[0].changes, "moved \xe2\x9c\x93.txt").status == FileStatus::renamed);
         CHECK(find_file(sets[0].changes, "img.bin").binary);
     }
@@ -571,7 +566,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
         REQUIRE(sets.size() == 1);
         CHECK(sets[0].changes.base == p.c1);
         CHECK(sets[0].changes.head == feature);
-        qa::test::check_matches_numstat(sets[0].changes, p.numstat("origin/main...feature"));
+        qa::test::check_matches_numstat(repo, sets[0].changes, p.numstat("origin/main...feature"));
         // What the push actually transfers: commits not on any origin ref.
         CHECK(sb.git_ok(p.work, "rev-list --count feature --not --remotes=origin") == "3\n");
     }
@@ -603,7 +598,8 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
             }
             const std::string head = sets[i].changes.head;
             CHECK(sets[i].changes.base == p.c1);
-            qa::test::check_matches_numstat(sets[i].changes, p.numstat("origin/main..." + head));
+            qa::test::check_matches_numstat(repo, sets[i].changes,
+                                            p.numstat("origin/main..." + head));
             if (updates[i].local_ref == "refs/tags/v1") {
                 CHECK(updates[i].local_sha != c3);  // the tag object ...
                 CHECK(head == c3);                  // ... peeled to its commit
@@ -619,7 +615,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
         const auto sets = qa::git::pushed_changes(repo, "origin", updates);
         CHECK(sets[0].changes.base == p.c0);
         CHECK(sets[0].changes.head == rewrite);
-        qa::test::check_matches_numstat(sets[0].changes, p.numstat("origin/main...rewrite"));
+        qa::test::check_matches_numstat(repo, sets[0].changes, p.numstat("origin/main...rewrite"));
     }
 
     SECTION("a remote sha not fetched here falls back to the remote-tracking refs") {
@@ -628,7 +624,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
                                                        " refs/heads/main " + unknown + "\n");
         const auto sets = qa::git::pushed_changes(repo, "origin", updates);
         CHECK(sets[0].changes.base == p.c1);
-        qa::test::check_matches_numstat(sets[0].changes, p.numstat("origin/main...main"));
+        qa::test::check_matches_numstat(repo, sets[0].changes, p.numstat("origin/main...main"));
     }
 
     SECTION("a pushed object that does not exist is an error") {
@@ -676,5 +672,5 @@ TEST_CASE("a push to a remote never fetched checks what no remote-tracking ref h
     REQUIRE(sets.size() == 1);
     CHECK(sets[0].changes.base == kEmptyTree);
     CHECK(sets[0].changes.head == p.c1);
-    qa::test::check_matches_numstat(sets[0].changes, p.numstat(kEmptyTree + " main"));
+    qa::test::check_matches_numstat(repo, sets[0].changes, p.numstat(kEmptyTree + " main"));
 }

@@ -91,6 +91,49 @@ TEST_CASE("added lines of a whole file are read by read(), never by iterating",
     CHECK(numbers == std::vector<std::uint32_t>{4, 9});
 }
 
+TEST_CASE("added lines of a diff are ranges of their contents, read once per read()",
+          "[dispatch][lens-api]") {
+    std::vector<int> loads(2, 0);
+    const auto source = [&](std::size_t i, std::string text) {
+        return dispatch::AddedLines::Loader([&loads, i, text] {
+            ++loads[i];
+            return std::make_shared<const std::string>(text);
+        });
+    };
+    // Ranges in the change's order: a later range may start before an earlier one (a widened
+    // PEM block comes after the diff's own hunks) or come from another blob (earlier commits),
+    // and a range past the end of its content gives the lines that exist.
+    const auto lines = dispatch::AddedLines::ranges(
+        {{2, 2, 0}, {5, 1, 0}, {1, 1, 0}, {2, 1, 1}, {3, 5, 1}, {9, 1, 0}},
+        {source(0, "one\ntwo\r\nthree\nfour\nfive"), source(1, "x\ny\nz\n")});
+    CHECK(lines.size() == 11);
+    CHECK_FALSE(lines.every_line());
+    CHECK_FALSE(lines.leading_lines());
+    CHECK(loads == std::vector<int>{0, 0});
+    std::vector<std::string> texts;
+    std::vector<std::uint32_t> numbers;
+    const auto read = lines.read();
+    for (const auto& line : read) {
+        texts.emplace_back(line.text);
+        numbers.push_back(line.lineNo);
+    }
+    CHECK(loads == std::vector<int>{1, 1});
+    CHECK(texts == std::vector<std::string>{"two\r", "three", "five", "one", "y", "z"});
+    CHECK(numbers == std::vector<std::uint32_t>{2, 3, 5, 1, 2, 3});
+
+    // Lines 1 to N of one content: a reader may take the content itself.
+    CHECK(dispatch::AddedLines::ranges({{1, 2, 0}, {3, 4, 0}}, {source(0, "a\n")}).leading_lines());
+    CHECK_FALSE(dispatch::AddedLines::ranges({{2, 2, 0}}, {source(0, "a\n")}).leading_lines());
+    CHECK_FALSE(dispatch::AddedLines::ranges({{1, 1, 0}, {2, 1, 1}}, {source(0, ""), source(1, "")})
+                    .leading_lines());
+
+    // Nothing to read: no load.
+    const auto none = dispatch::AddedLines::ranges({}, {source(0, "a\n")});
+    CHECK(none.empty());
+    CHECK(none.read().begin() == dispatch::AddedLines::Sentinel{});
+    CHECK(loads[0] == 1);
+}
+
 TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]") {
     for (const auto kind : {dispatch::LensKind::rule, dispatch::LensKind::model,
                             dispatch::LensKind::execution, dispatch::LensKind::external}) {

@@ -1,0 +1,151 @@
+// A change set holds hunks (line ranges), never lines: its size follows the number of changed
+// regions, not the number of changed lines, and the lines read back from the blobs are git's.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "git/change_set.hpp"
+#include "git/hunk_lines.hpp"
+#include "hunk_text.hpp"
+#include "support/git_fixture.hpp"
+
+using qa::git::ChangeSet;
+using qa::git::FileChange;
+using qa::git::LineCursor;
+using qa::git::Repository;
+using qa::test::GitSandbox;
+
+namespace {
+
+Repository open_repo(const qa::git::LibGit2& lib, const GitSandbox& sandbox,
+                     const std::filesystem::path& dir) {
+    qa::git::GitEnv env;
+    env.ceiling_directories = sandbox.root().string();
+    return Repository::open(lib, dir, env);
+}
+
+const FileChange& find_file(const ChangeSet& set, const std::string& path) {
+    const auto it = std::find_if(set.files.begin(), set.files.end(),
+                                 [&](const FileChange& f) { return f.path == path; });
+    REQUIRE(it != set.files.end());
+    return *it;
+}
+
+std::string numbered(int from, int to) {
+    std::string text;
+    for (int i = from; i <= to; ++i) {
+        text += "line " + std::to_string(i) + "\n";
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("LineCursor finds lines by number, forwards and back", "[git]") {
+    LineCursor lines("a\r\nbb\n\nlast");
+    CHECK(lines.line(2) == "bb");
+    CHECK(lines.line(4) == "last");
+    CHECK(lines.no_newline_after(4));
+    CHECK(lines.line(1) == "a\r");  // back to the start: CRLF keeps its '\r'
+    CHECK_FALSE(lines.no_newline_after(1));
+    CHECK(lines.line(3).empty());
+    CHECK(lines.line(5).empty());  // past the end
+    CHECK_FALSE(lines.no_newline_after(5));
+    LineCursor ended("x\n");
+    CHECK(ended.line(1) == "x");
+    CHECK_FALSE(ended.no_newline_after(1));
+    CHECK(ended.line(2).empty());
+}
+
+TEST_CASE("a change set holds one hunk per changed region, whatever the line count", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    sandbox.add_file(dir, "edited.txt", numbered(1, 100000));
+    sandbox.commit(dir, "base");
+    // A new file of a million lines, and three separate edits of a 100,000-line file.
+    std::string big;
+    for (int i = 0; i < 1000000; ++i) {
+        big += i % 2 == 0 ? "abc def\n" : "\n";
+    }
+    qa::test::write_file(dir / "big.txt", big);
+    std::string edited = numbered(1, 100000);
+    edited.replace(edited.find("line 10\n"), 8, "LINE 10\n");
+    edited.replace(edited.find("line 50000\n"), 11, "LINE 50000\nadded\n");
+    edited.erase(edited.find("line 99999\n"), 11);
+    qa::test::write_file(dir / "edited.txt", edited);
+    qa::test::write_file(dir / "crlf.txt", "one\r\ntwo\r\nno newline");
+    sandbox.git_ok(dir, "add -A");
+    const auto repo = open_repo(lib, sandbox, dir);
+    const ChangeSet set = qa::git::staged_changes(repo);
+
+    const FileChange& added = find_file(set, "big.txt");
+    CHECK(added.added_lines == 1000000);
+    REQUIRE(added.hunks.size() == 1);
+    CHECK(added.hunks[0].old_start == 0);
+    CHECK(added.hunks[0].old_lines == 0);
+    CHECK(added.hunks[0].new_start == 1);
+    CHECK(added.hunks[0].new_lines == 1000000);
+    CHECK(added.hunks[0].bytes == big.size());
+
+    const FileChange& modified = find_file(set, "edited.txt");
+    CHECK(modified.added_lines == 3);
+    CHECK(modified.removed_lines == 3);
+    REQUIRE(modified.hunks.size() == 3);
+    const auto text = qa::test::hunk_text(repo, modified);
+    REQUIRE(text[0].size() == 2);
+    CHECK(text[0][0].content == "line 10");
+    CHECK(text[0][0].old_line_no == 10);
+    CHECK(text[0][1].content == "LINE 10");
+    CHECK(text[0][1].new_line_no == 10);
+    REQUIRE(text[1].size() == 3);
+    CHECK(text[1][1].content == "LINE 50000");
+    CHECK(text[1][2].content == "added");
+    CHECK(text[1][2].new_line_no == 50001);
+    REQUIRE(text[2].size() == 1);
+    CHECK(text[2][0].origin == '-');
+    CHECK(text[2][0].content == "line 99999");
+    CHECK(text[2][0].old_line_no == 99999);
+
+    const FileChange& crlf = find_file(set, "crlf.txt");
+    REQUIRE(crlf.hunks.size() == 1);
+    const auto crlf_text = qa::test::hunk_text(repo, crlf);
+    REQUIRE(crlf_text[0].size() == 3);
+    CHECK(crlf_text[0][0].content == "one\r");
+    CHECK(crlf_text[0][2].content == "no newline");
+    CHECK(crlf_text[0][2].no_newline_at_eof);
+    CHECK(crlf.hunks[0].bytes == 5 + 5 + 11);
+
+    // The same counts as git's.
+    const std::string numstat = sandbox.git_ok(dir, "diff --cached --numstat");
+    CHECK(numstat.find("1000000\t0\tbig.txt") != std::string::npos);
+    CHECK(numstat.find("3\t3\tedited.txt") != std::string::npos);
+}
+
+TEST_CASE("a touched PEM block is widened by ranges of the new blob", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    const std::string body_old = "QUFBQUFBQUFBQUFBQUFBQUFBQUFB\nQkJCQkJCQkJCQkJCQkJCQkJCQkJC\n";
+    const std::string body_new = "QUFBQUFBQUFBQUFBQUFBQUFBQUFB\nWFhYWFhYWFhYWFhYWFhYWFhYWFhY\n";
+    const std::string begin = "-----BEGIN TEST KEY-----\n";
+    const std::string end = "-----END TEST KEY-----\n";
+    sandbox.add_file(dir, "key.pem", "top\n" + begin + body_old + end + "tail\n");
+    sandbox.commit(dir, "base");
+    sandbox.add_file(dir, "key.pem", "top\n" + begin + body_new + end + "tail\n");
+    const auto repo = open_repo(lib, sandbox, dir);
+    const ChangeSet set = qa::git::staged_changes(repo);
+    const FileChange& key = find_file(set, "key.pem");
+    CHECK(key.added_lines == 1);  // counts stay git's
+    // The diff's hunk (line 4), then the rest of the block in ascending runs: 2-3 and 5.
+    REQUIRE(key.hunks.size() == 3);
+    CHECK(key.hunks[0].new_start == 4);
+    CHECK(key.hunks[1].new_start == 2);
+    CHECK(key.hunks[1].new_lines == 2);
+    CHECK(key.hunks[2].new_start == 5);
+    CHECK(key.hunks[2].new_lines == 1);
+    const auto text = qa::test::hunk_text(repo, key);
+    CHECK(text[1][0].content == "-----BEGIN TEST KEY-----");
+    CHECK(text[2][0].content == "-----END TEST KEY-----");
+    CHECK(key.hunks[2].bytes == end.size());
+}
