@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
+#include "util/stdin_text.hpp"
 
 namespace {
 
@@ -49,15 +49,7 @@ std::optional<std::string> env(const char* name) {
 /// The hook's stdin, bounded: git writes one short line per ref, so more than this is not git.
 std::string read_hook_stdin() {
     constexpr std::size_t kMaxInput = 16 * 1024 * 1024;
-    std::string input;
-    char buffer[65536];
-    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
-        input.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
-        if (input.size() > kMaxInput) {
-            throw UsageError("more than 16 MiB of ref lines on stdin: not git's hook input");
-        }
-    }
-    return input;
+    return qa::util::read_stdin(kMaxInput, "git's ref lines");
 }
 
 /// The push the pre-commit framework describes in its environment, when it runs a pre-push

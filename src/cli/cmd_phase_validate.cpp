@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <iostream>
-#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,9 +22,13 @@
 #include "util/error.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
+#include "util/stdin_text.hpp"
 
 namespace qa::cli {
 namespace {
+
+/// The most `--input -` reads from stdin.
+constexpr std::size_t kMaxStdinInput = 64 * 1024 * 1024;
 
 namespace fs = std::filesystem;
 using contracts::Severity;
@@ -154,7 +156,8 @@ int run_phase_validate(const std::vector<std::string>& args,
     const std::string source = parsed.value("input").value_or("-");
     std::string text;
     if (source == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        // One JSON document: far below this; more is not that input (and unbounded memory).
+        text = util::read_stdin(kMaxStdinInput, "a PhaseValidationAgentInput document");
     } else {
         text = util::read_file(source);
     }
