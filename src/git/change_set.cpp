@@ -25,21 +25,6 @@ namespace qa::git {
 
 namespace {
 
-std::size_t count_lines(std::string_view text) {
-    std::size_t lines = 0;
-    const char* at = text.data();
-    const char* const end = at + text.size();
-    while (at < end) {
-        ++lines;  // a last line without '\n' counts too, as in git diff
-        const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
-        if (nl == nullptr) {
-            break;
-        }
-        at = static_cast<const char*>(nl) + 1;
-    }
-    return lines;
-}
-
 std::optional<FileStatus> file_status(git_delta_t status) {
     switch (status) {
         case GIT_DELTA_ADDED:

@@ -84,8 +84,17 @@ struct Walker {
             if (!is_text(blob_view(new_blob.get()))) {
                 continue;  // binary content: the net change judges its presence
             }
+            const std::string_view content = blob_view(new_blob.get());
+            if (!has_old) {
+                // Every line is added: no diff to run (it would hold ~100 bytes per line).
+                if (const std::size_t lines = count_lines(content); lines > 0) {
+                    addition.ranges.emplace_back(1, static_cast<std::uint32_t>(lines));
+                    visit(addition, content);
+                }
+                continue;
+            }
             BlobHandle old_blob;
-            if (has_old && delta->old_file.mode != GIT_FILEMODE_COMMIT) {
+            if (delta->old_file.mode != GIT_FILEMODE_COMMIT) {
                 check(git_blob_lookup(old_blob.out(), repo, &delta->old_file.id),
                       "read blob of " + path);
             }

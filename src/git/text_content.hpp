@@ -19,6 +19,20 @@ inline bool is_text(std::string_view content) {
     return content.substr(0, kBinaryProbeBytes).find('\0') == std::string_view::npos;
 }
 
+/// The lines of `text` as git diff counts them: a last line without '\n' counts too.
+inline std::size_t count_lines(std::string_view text) {
+    std::size_t lines = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        ++lines;
+        const std::size_t nl = text.find('\n', at);
+        if (nl == std::string_view::npos) {
+            break;
+        }
+        at = nl + 1;
+    }
+    return lines;
+}
+
 /// Text in UTF-16 or UTF-32 with a byte-order mark: NUL bytes everywhere, yet text that the rule
 /// lenses must read (decoded to UTF-8).
 enum class WideEncoding { utf16le, utf16be, utf32le, utf32be };
