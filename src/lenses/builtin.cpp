@@ -22,63 +22,56 @@
 namespace qa::lenses {
 namespace {
 
-bool has_rules_file(std::string_view lens_id) {
-    return util::find_embedded("lenses/" + std::string(lens_id) + "/rules.toml").has_value();
-}
+/// The engine of the lenses made of data rules (lenses/<id>/rules.toml).
+constexpr const char* kRulesEngine = "rules";
 
-bool has_sub_lens(const plan::LensEntry& entry, std::string_view sub) {
-    return std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
-                       [&](const plan::SubLensEntry& s) { return s.subLensId == sub; });
-}
-
-/// Which rules a sub-lens of `lens_id` runs.
-RuleLens::RuleSelector selector_for(const std::string& lens_id) {
-    if (lens_id == "security") {
-        // Credential rules apply to every file (no languages); unsafe-code rules are per
-        // language. The sub-lens decides which of the two families runs.
-        // TODO(rules data): declare the sub-lens in each rule instead of inferring it.
-        return [](const std::optional<std::string>& sub, const rules::Rule& rule) {
-            if (rule.lens != "security") {
-                return false;
-            }
-            if (sub == std::optional<std::string>("secrets")) {
-                return rule.languages.empty();
-            }
-            if (sub == std::optional<std::string>("unsafe-code")) {
-                return !rule.languages.empty();
-            }
-            return true;
-        };
+/// The sub-lenses of `entry` its rules may name (`sub_lens`): all but the model ones.
+std::vector<std::string> rule_sub_lenses(const plan::LensEntry& entry) {
+    std::vector<std::string> out;
+    for (const auto& sub : entry.subLenses) {
+        if (sub.subLensId && !sub.model) {
+            out.push_back(*sub.subLensId);
+        }
     }
-    return [lens_id](const std::optional<std::string>&, const rules::Rule& rule) {
-        return rule.lens == lens_id;
+    return out;
+}
+
+/// Which rules a plan of `lens_id` runs: the lens's, and of those the ones that name the plan's
+/// sub-lens (`sub_lens` in their rules file).
+RuleLens::RuleSelector selector_for(const std::string& lens_id) {
+    return [lens_id](const std::optional<std::string>& sub, const rules::Rule& rule) {
+        return rule.lens == lens_id && (!sub || rule.subLens == *sub);
     };
 }
 
-/// The embedded rules file of each rule lens, then `extra` (a repository's own rules files,
-/// whose rules join the security lens).
+/// The embedded rules file of each lens the rule engine serves, then `extra` (a repository's own
+/// rules files, each naming the lens its rules join).
 std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
                                             std::span<const rules::RuleSource> extra) {
     std::vector<rules::RuleSource> out;
     for (const auto& entry : registry.lenses) {
         const std::string path = "lenses/" + entry.lensId + "/rules.toml";
-        if (entry.kind == "rule") {
+        if (entry.engine == kRulesEngine) {
             if (const auto text = util::find_embedded(path)) {
-                out.push_back(rules::RuleSource{*text, path, entry.lensId, true});
+                rules::RuleSource source{*text, path, entry.lensId, true};
+                source.subLenses = rule_sub_lenses(entry);
+                out.push_back(std::move(source));
             }
         }
     }
     for (const auto& source : extra) {
-        out.push_back(rules::RuleSource{source.text, source.name, "security"});
+        out.push_back(source);
+        if (const plan::LensEntry* entry = registry.find(source.lens)) {
+            out.back().subLenses = rule_sub_lenses(*entry);
+        }
     }
     return out;
 }
 
-/// The built-in catalog: rule lenses from their embedded rules files and `extra` (all compiled
-/// together: one set pass and one read of each file serve them all, and their credential rules
-/// mask what they find in every rule lens's snippets), the layering lens for a rule lens
-/// without a rules file, the model lens for model-kind entries. Execution and external kinds
-/// register their factories here.
+/// The built-in catalog: each registry lens built by the engine its entry declares. The rules
+/// engine's lenses from their embedded rules files and `extra` (all compiled together: one set
+/// pass and one read of each file serve them all, and their credential rules mask what they
+/// find in every rule lens's snippets).
 Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     const auto& registry = plan::builtin_registry();
     const auto rules = std::make_shared<const rules::RuleSet>(
@@ -88,17 +81,11 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     // compiled security rules.
     const auto secrets = std::make_shared<const model::SecretLines>(rules);
     Catalog catalog;
-    catalog.add_kind(
-        dispatch::LensKind::rule,
+    catalog.add(
+        dispatch::LensKind::rule, kRulesEngine,
         [rules, secrets](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
-            if (entry.lensId == "gate") {
-                return std::make_unique<GateLens>();
-            }
-            if (!has_rules_file(entry.lensId)) {
-                return std::make_unique<LayeringLens>(entry.lensVersion);
-            }
             auto lens = std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
-                                                   has_sub_lens(entry, "hygiene"), rules);
+                                                   runs_hygiene(entry), rules);
             std::set<std::string, std::less<>> model_subs;
             for (const auto& sub : entry.subLenses) {
                 if (sub.model && sub.subLensId) {
@@ -112,17 +99,22 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                 std::move(lens), std::make_unique<model::ModelLens>(secrets),
                 std::move(model_subs));
         });
-    catalog.add_kind(dispatch::LensKind::execution,
-                     [](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
-                         if (entry.lensId == "phase") {
-                             return std::make_unique<PhaseLens>();
-                         }
-                         return nullptr;
-                     });
-    catalog.add_kind(dispatch::LensKind::model,
-                     [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
-                         return std::make_unique<model::ModelLens>(secrets);
-                     });
+    catalog.add(dispatch::LensKind::rule, "gate",
+                [](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<GateLens>();
+                });
+    catalog.add(dispatch::LensKind::rule, "layering",
+                [](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<LayeringLens>(entry.lensVersion);
+                });
+    catalog.add(dispatch::LensKind::execution, "phase",
+                [](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<PhaseLens>();
+                });
+    catalog.add(dispatch::LensKind::model, "model",
+                [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<model::ModelLens>(secrets);
+                });
     catalog.build(registry);
     // Its credential rules mask what an external program quotes in its answer.
     catalog.set_external(std::make_unique<external::ExternalLens>(rules));

@@ -18,7 +18,7 @@ namespace qa::lenses {
 const dispatch::Lens* builtin_lens(std::string_view lens_id);
 
 /// The built-in catalog with `extra` rules files (a repository's own, `rules_files`) compiled
-/// together with the embedded rules; their rules join the security lens. For one run: the
+/// together with the embedded rules; their rules join the lens each source names. For one run: the
 /// caller keeps it alive as long as a lens thread may use it. Throws rules::RuleError.
 std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSource> extra);
 

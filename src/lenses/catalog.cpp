@@ -2,14 +2,15 @@
 
 namespace qa::lenses {
 
-void Catalog::add_kind(dispatch::LensKind kind, LensFactory factory) {
-    factories_[kind] = std::move(factory);
+void Catalog::add(dispatch::LensKind kind, std::string engine, LensFactory factory) {
+    factories_[{kind, std::move(engine)}] = std::move(factory);
 }
 
 void Catalog::build(const plan::Registry& registry) {
     for (const auto& entry : registry.lenses) {
         const auto kind = dispatch::lens_kind_from(entry.kind);
-        const auto factory = kind ? factories_.find(*kind) : factories_.end();
+        const auto factory =
+            kind ? factories_.find(std::pair(*kind, entry.engine)) : factories_.end();
         if (factory == factories_.end()) {
             continue;
         }

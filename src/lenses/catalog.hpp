@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "dispatch/lens.hpp"
 #include "dispatch/run_input.hpp"
@@ -12,18 +13,21 @@
 
 namespace qa::lenses {
 
-/// Builds the implementation of one registry lens of the factory's kind, from its entry (id,
-/// version, class and sub-lenses live there, once); nullptr when it has none for that lens.
+/// Builds the implementation of one registry lens of the factory's kind and engine, from its
+/// entry (id, version, class and sub-lenses live there, once); nullptr when it has none.
 using LensFactory = std::function<std::unique_ptr<const dispatch::Lens>(const plan::LensEntry&)>;
 
-/// The lens implementations of a process, keyed by lensId and built from the registry by
-/// kind: one factory per LensKind (rule, model, execution, external). A lens whose kind has no
-/// factory, or whose factory returned nullptr, has no implementation: its plans fail ("no
-/// implementation"), they never pass. Immutable once built; shared by every worker.
+/// The lens implementations of a process, keyed by lensId and built from the registry by what
+/// each entry declares: its kind (rule, model, execution) and its engine (which implementation
+/// of that kind, e.g. rules, gate, layering), one factory each. No lens id is known here: a
+/// lens whose kind and engine have no factory, or whose factory returned nullptr, has no
+/// implementation: its plans fail ("no implementation"), they never pass. Immutable once built;
+/// shared by every worker.
 class Catalog {
   public:
-    void add_kind(dispatch::LensKind kind, LensFactory factory);
-    /// Builds every lens of `registry` whose kind has a factory. Throws what a factory throws.
+    void add(dispatch::LensKind kind, std::string engine, LensFactory factory);
+    /// Builds every lens of `registry` whose kind and engine have a factory. Throws what a
+    /// factory throws.
     void build(const plan::Registry& registry);
     const dispatch::Lens* find(std::string_view lens_id) const;
     /// The one implementation of every external lens (`[lenses.<id>] kind = "external"`): they
@@ -32,7 +36,7 @@ class Catalog {
     const dispatch::Lens* external() const { return external_.get(); }
 
   private:
-    std::map<dispatch::LensKind, LensFactory> factories_;
+    std::map<std::pair<dispatch::LensKind, std::string>, LensFactory> factories_;
     std::map<std::string, std::unique_ptr<const dispatch::Lens>, std::less<>> lenses_;
     std::unique_ptr<const dispatch::Lens> external_;
 };

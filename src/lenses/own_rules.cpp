@@ -11,10 +11,19 @@
 namespace qa::lenses {
 namespace {
 
+/// The sub-lens of an own rule that names none (`sub_lens`): a rule for every file runs with
+/// the credential rules, one for some languages with the unsafe-code rules.
+std::string default_sub_lens(const rules::Rule& rule) {
+    return rule.languages.empty() ? "secrets" : "unsafe-code";
+}
+
+/// A repository's own rules join the security lens.
 std::vector<rules::RuleSource> sources_of(const config::Config& config) {
     std::vector<rules::RuleSource> out;
     for (const auto& f : config.rulesFiles) {
-        out.push_back(rules::RuleSource{f.text, f.path, "security"});
+        rules::RuleSource source{f.text, f.path, "security"};
+        source.defaultSubLens = default_sub_lens;
+        out.push_back(std::move(source));
     }
     return out;
 }

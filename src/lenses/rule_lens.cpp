@@ -21,19 +21,21 @@ contracts::Severity severity_of(std::string_view text) {
 /// Whether a lens with a hygiene sub-lens is enabled in this run, so that its findings come
 /// from the shared scan of each file.
 bool hygiene_enabled(const dispatch::RunInput& run) {
-    return std::any_of(plan::builtin_registry().lenses.begin(),
-                       plan::builtin_registry().lenses.end(), [&](const plan::LensEntry& entry) {
-                           const dispatch::LensInput* lens = run.lens(entry.lensId);
-                           return lens != nullptr && lens->enabled &&
-                                  std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
-                                              [](const plan::SubLensEntry& sub) {
-                                                  return sub.subLensId ==
-                                                         std::optional<std::string>("hygiene");
-                                              });
-                       });
+    const auto& lenses = plan::builtin_registry().lenses;
+    return std::any_of(lenses.begin(), lenses.end(), [&](const plan::LensEntry& entry) {
+        const dispatch::LensInput* lens = run.lens(entry.lensId);
+        return lens != nullptr && lens->enabled && runs_hygiene(entry);
+    });
 }
 
 }  // namespace
+
+bool runs_hygiene(const plan::LensEntry& entry) {
+    return std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
+                       [](const plan::SubLensEntry& sub) {
+                           return sub.subLensId == std::optional<std::string>("hygiene");
+                       });
+}
 
 RuleLens::RuleLens(std::string id, std::shared_ptr<const rules::RuleSet> rules,
                    RuleSelector selector, bool hygiene_sub_lens,

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dispatch/lens.hpp"
+#include "plan/registry.hpp"
 #include "rules/rule_set.hpp"
 
 namespace qa::lenses {
@@ -37,5 +38,8 @@ class RuleLens : public dispatch::Lens {
     bool hygiene_;  ///< the "hygiene" sub-lens also runs rules::check_hygiene
     std::shared_ptr<const rules::RuleSet> credentials_;
 };
+
+/// Whether a rule lens of `entry` runs the hygiene checks: it has a "hygiene" sub-lens.
+bool runs_hygiene(const plan::LensEntry& entry);
 
 }  // namespace qa::lenses

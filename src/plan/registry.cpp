@@ -52,6 +52,7 @@ Registry parse_registry(std::string_view json_text) {
         entry.lensClass = l.find("lensClass")->as_string();
         entry.lensVersion = l.find("lensVersion")->as_string();
         entry.kind = l.find("kind")->as_string();
+        entry.engine = l.find("engine")->as_string();
         entry.description = l.find("description")->as_string();
         const json::Value& defaults = *l.find("defaults");
         entry.blockingPolicy = defaults.find("blockingPolicy")->as_string();

@@ -31,6 +31,9 @@ struct LensEntry {
     std::string lensClass;
     std::string lensVersion;
     std::string kind;  ///< rule | model | execution
+    /// Which implementation in the binary serves the lens, among those of its kind: rules |
+    /// gate | layering (rule), model (model), phase (execution).
+    std::string engine;
     std::string description;
     std::string blockingPolicy;
     std::int64_t maxInputTokens = 0;

@@ -75,6 +75,9 @@ struct Rule {
     std::vector<std::string> languages;  ///< classify() languages; empty means every file
     Examples examples;
     std::string lens;  ///< the lens whose rules file defines it (RuleSource::lens)
+    /// The sub-lens of `lens` that reports the rule (`sub_lens`), or RuleSource::defaultSubLens
+    /// when the rule names none; empty: none (a lens without sub-lenses, or a file read alone).
+    std::string subLens;
 };
 
 }  // namespace qa::rules

@@ -189,6 +189,13 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
     rule.blocking = r.boolean("blocking", false);
     rule.changesOnly = r.boolean("changes_only", false);
     rule.fix = r.string("fix");
+    if (const toml::node* sub = r.get("sub_lens")) {
+        rule.subLens = r.string_of(*sub, "sub_lens");
+        if (!valid_id(rule.subLens)) {
+            r.fail_at(sub->source(), r.full_key("sub_lens"),
+                      "\"" + rule.subLens + "\" is not a sub-lens id");
+        }
+    }
     for (auto& [language, node] : r.strings("languages")) {
         rule.languages.push_back(std::move(language));
     }

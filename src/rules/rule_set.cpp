@@ -84,6 +84,21 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
         for (const toml::node& item : rule_tables(root, source_name)) {
             Rule rule = read_rule(*item.as_table(), index++, source_name, !source.embedded);
             rule.lens = source.lens;
+            if (rule.subLens.empty() && source.defaultSubLens != nullptr) {
+                rule.subLens = source.defaultSubLens(rule);
+            } else if (!rule.subLens.empty() && !source.subLenses.empty() &&
+                       std::find(source.subLenses.begin(), source.subLenses.end(), rule.subLens) ==
+                           source.subLenses.end()) {
+                std::string known;
+                for (const auto& sub : source.subLenses) {
+                    known += (known.empty() ? "" : ", ") + sub;
+                }
+                const auto& where = item.as_table()->get("sub_lens")->source();
+                throw RuleError(source_name, where.begin.line, where.begin.column,
+                                "rules[" + rule.id + "].sub_lens",
+                                "\"" + rule.subLens + "\" is not a sub-lens of the " + source.lens +
+                                    " lens; expected one of " + known);
+            }
             if (!ids.insert(rule.id).second) {
                 const auto& where = item.as_table()->get("id")->source();
                 throw RuleError(source_name, where.begin.line, where.begin.column,

@@ -24,6 +24,12 @@ struct RuleSource {
     /// regexes compile on first use instead of while read, and a rule that is too large for the
     /// shared set must say `prefilter = "keywords"` itself.
     bool embedded = false;
+    /// The sub-lenses a rule of this file may name in `sub_lens` (its lens's rule sub-lenses);
+    /// empty: any.
+    std::vector<std::string> subLenses = {};
+    /// The sub-lens of a rule that names none: a repository's own rules files need not name
+    /// one. nullptr: the rule has none.
+    std::string (*defaultSubLens)(const Rule& rule) = nullptr;
 };
 
 /// A rule whose program is larger than this does not put its regex into the shared RE2::Set:

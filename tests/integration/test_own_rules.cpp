@@ -2,6 +2,9 @@
 // their examples are checked by `config check`, and their errors name file, line and key.
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <string>
+
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
 #include "support/json_member.hpp"
@@ -199,4 +202,46 @@ TEST_CASE("a push of refs whose own rules files differ is refused, naming the fi
     const ProcResult same = sb.git_in(repo, "push origin same");
     INFO(same.describe());
     CHECK(same.exit_code == 0);
+}
+
+TEST_CASE("an own rule reports in the sub-lens it names, or by default by its languages",
+          "[config][own-rules][sub-lens]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    const auto rule = [](const std::string& id, const std::string& word, const std::string& extra) {
+        return "[[rules]]\nid = \"" + id + "\"\ndescription = \"d\"\nregex = '''" + word +
+               "'''\nseverity = \"high\"\nblocking = true\nfix = \"f\"\n" + extra +
+               "[rules.examples]\npositive = [\"" + word + "\"]\nnegative = [\"x\"]\n";
+    };
+    sb.add_file(repo, "ci/qa-rules.toml",
+                rule("every-file", "alphaword", "") +
+                    rule("python-only", "betaword", "languages = [\"python\"]\n") +
+                    rule("named", "gammaword", "sub_lens = \"unsafe-code\"\n"));
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    sb.add_file(repo, "app.py", "A = 'alphaword'\nB = 'betaword'\nC = 'gammaword'\n");
+    sb.commit(repo, "rules");
+
+    const ProcResult r = sb.qa(repo, "run --all-files --format json --no-artifacts");
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    using qa::test::member;
+    const auto doc = qa::json::parse(r.out);
+    const auto& verdict =
+        member(member(member(doc, "runs").as_array().at(0), "skillResult"), "finalVerdict");
+    std::map<std::string, std::string> sub_lens_of;
+    for (const auto& f : member(verdict, "blockingFindings").as_array()) {
+        sub_lens_of[member(f, "ruleId").as_string()] = member(f, "subLensId").as_string();
+    }
+    CHECK(sub_lens_of == std::map<std::string, std::string>{{"every-file", "secrets"},
+                                                            {"named", "unsafe-code"},
+                                                            {"python-only", "unsafe-code"}});
+
+    // A sub-lens the security lens does not have is an error naming file, line and key.
+    sb.add_file(repo, "ci/qa-rules.toml", rule("bad", "deltaword", "sub_lens = \"hygiene\"\n"));
+    const ProcResult bad = sb.qa(repo, "config check");
+    INFO(bad.describe());
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("ci/qa-rules.toml:8:") != std::string::npos);
+    CHECK(bad.err.find("rules[bad].sub_lens") != std::string::npos);
+    CHECK(bad.err.find("expected one of secrets, unsafe-code") != std::string::npos);
 }

@@ -44,8 +44,8 @@ std::set<std::uint32_t> SecretLines::find(std::string_view path, std::string_vie
     std::set<std::uint32_t> lines;
     rules_->scan(rules::ScanInput{path, language, text, line_numbers},
                  [&](const rules::RuleMatch& m) {
-                     // Credential rules apply to every language; unsafe-code rules list theirs.
-                     if (m.rule->lens == "security" && m.rule->languages.empty()) {
+                     // The credential rules: those of the security lens's secrets sub-lens.
+                     if (m.rule->lens == "security" && m.rule->subLens == "secrets") {
                          lines.insert(m.line);
                      }
                  });

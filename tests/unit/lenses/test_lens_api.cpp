@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -8,6 +10,7 @@
 #include "lenses/builtin.hpp"
 #include "lenses/catalog.hpp"
 #include "plan/registry.hpp"
+#include "rules/rule_set.hpp"
 
 using namespace qa;
 
@@ -29,7 +32,7 @@ TEST_CASE("the catalog builds each registry lens with its kind's factory", "[len
     const auto& registry = plan::builtin_registry();
     lenses::Catalog catalog;
     std::vector<std::string> seen;
-    catalog.add_kind(dispatch::LensKind::model, [&](const plan::LensEntry& entry) {
+    catalog.add(dispatch::LensKind::model, "model", [&](const plan::LensEntry& entry) {
         seen.push_back(entry.lensId + "@" + entry.lensVersion);
         return std::make_unique<NamedLens>("model:" + entry.lensId);
     });
@@ -145,4 +148,60 @@ TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]")
     }
     CHECK_FALSE(dispatch::lens_kind_from("Rule").has_value());
     CHECK_FALSE(dispatch::lens_mode_from("").has_value());
+}
+
+TEST_CASE("every built-in rule names the sub-lens that reports it", "[lenses][catalog][rules]") {
+    const auto& registry = plan::builtin_registry();
+    std::size_t rules_seen = 0;
+    for (const auto& entry : registry.lenses) {
+        if (entry.engine != "rules") {
+            continue;
+        }
+        std::vector<std::string> subs;
+        for (const auto& sub : entry.subLenses) {
+            if (sub.subLensId && !sub.model) {
+                subs.push_back(*sub.subLensId);
+            }
+        }
+        const std::array<std::string_view, 1> ids{entry.lensId};
+        const auto set = rules::RuleSet::from_embedded_lenses(ids);
+        for (const auto& rule : set.rules()) {
+            INFO(entry.lensId << "/" << rule.id << " sub_lens=" << rule.subLens);
+            CHECK(std::find(subs.begin(), subs.end(), rule.subLens) != subs.end());
+            if (rule.subLens == "secrets") {
+                CHECK(rule.languages.empty());  // credential rules read every file
+            }
+            if (rule.subLens == "unsafe-code") {
+                CHECK_FALSE(rule.languages.empty());  // unsafe code is per language
+            }
+            ++rules_seen;
+        }
+    }
+    CHECK(rules_seen > 100);
+}
+
+TEST_CASE("the catalog serves a registry entry by its declared kind and engine, not its id",
+          "[lenses][catalog]") {
+    plan::Registry registry = plan::builtin_registry();
+    registry.lenses = {registry.lenses.front()};
+    registry.lenses[0].lensId = "renamed";
+    registry.lenses[0].kind = "rule";
+    registry.lenses[0].engine = "gate";
+    lenses::Catalog catalog;
+    catalog.add(dispatch::LensKind::rule, "gate", [](const plan::LensEntry& entry) {
+        return std::make_unique<NamedLens>("gate:" + entry.lensId);
+    });
+    catalog.add(dispatch::LensKind::model, "gate",
+                [](const plan::LensEntry&) { return std::make_unique<NamedLens>("wrong kind"); });
+    catalog.build(registry);
+    const auto* lens = dynamic_cast<const NamedLens*>(catalog.find("renamed"));
+    REQUIRE(lens != nullptr);
+    CHECK(lens->tag == "gate:renamed");
+
+    registry.lenses[0].engine = "no-such-engine";
+    lenses::Catalog none;
+    none.add(dispatch::LensKind::rule, "gate",
+             [](const plan::LensEntry&) { return std::make_unique<NamedLens>("gate"); });
+    none.build(registry);
+    CHECK(none.find("renamed") == nullptr);  // no implementation: its plans fail
 }
