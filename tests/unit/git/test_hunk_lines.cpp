@@ -149,3 +149,41 @@ TEST_CASE("a touched PEM block is widened by ranges of the new blob", "[git]") {
     CHECK(text[2][0].content == "-----END TEST KEY-----");
     CHECK(key.hunks[2].bytes == end.size());
 }
+
+TEST_CASE("the earlier commits of a push are ranges of the blobs that added them", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    sandbox.add_file(dir, "README.md", "readme\n");
+    sandbox.commit(dir, "base");
+    // One commit adds 100,001 lines with a secret on line 50001, the next one replaces it.
+    const std::string v1 = numbered(1, 50000) + "secret = old\n" + numbered(50001, 100000);
+    sandbox.add_file(dir, "data.txt", v1);
+    const std::string c1 = sandbox.commit(dir, "add data");
+    std::string v2 = v1;
+    v2.replace(v2.find("secret = old"), 12, "secret = new");
+    sandbox.add_file(dir, "data.txt", v2);
+    const std::string c2 = sandbox.commit(dir, "replace the secret");
+
+    const auto repo = open_repo(lib, sandbox, dir);
+    const auto updates = qa::git::parse_push_lines("refs/heads/main " + c2 + " refs/heads/main " +
+                                                   std::string(40, '0') + "\n");
+    const auto sets = qa::git::pushed_changes(repo, "origin", updates);
+    REQUIRE(sets.size() == 1);
+    const ChangeSet& earlier = sets[0].earlier;
+    CHECK(earlier.earlier_commits);
+    CHECK(sets[0].earlier_shas == std::vector<std::string>{c1});
+    REQUIRE(earlier.files.size() == 1);
+    const FileChange& data = earlier.files[0];
+    CHECK(data.path == "data.txt");
+    CHECK(data.added_lines == 1);  // every other line of the first blob is in the net change
+    REQUIRE(data.hunks.size() == 1);
+    CHECK(data.hunks[0].new_start == 50001);
+    CHECK(data.hunks[0].new_lines == 1);
+    CHECK(data.hunks[0].blob == sandbox.rev_parse(dir, c1 + ":data.txt"));
+    CHECK(data.hunks[0].bytes == 13);
+    const auto text = qa::test::hunk_text(repo, data);
+    REQUIRE(text[0].size() == 1);
+    CHECK(text[0][0].content == "secret = old");
+    CHECK(text[0][0].new_line_no == 50001);
+}
