@@ -7,27 +7,22 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "providers/curl_library.hpp"
+
 namespace qa::providers {
 
 namespace {
 
-/// curl_global_init once per process, before the first handle; libcurl >= 7.84 makes the call
-/// itself thread-safe, and a function-local static orders it before any handle is made.
-void ensure_global_init() {
-    static const CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-    if (rc != CURLE_OK) {
-        throw std::runtime_error(std::string("libcurl initialisation failed: ") +
-                                 curl_easy_strerror(rc));
-    }
-}
-
+/// Easy handles and header lists are freed through the library that made them.
 struct EasyFree {
-    void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
+    const CurlLibrary* curl;
+    void operator()(CURL* handle) const { curl->easy_cleanup(handle); }
 };
 using Easy = std::unique_ptr<CURL, EasyFree>;
 
 struct SlistFree {
-    void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+    const CurlLibrary* curl;
+    void operator()(curl_slist* list) const { curl->slist_free_all(list); }
 };
 using Slist = std::unique_ptr<curl_slist, SlistFree>;
 
@@ -119,23 +114,35 @@ const std::string* HttpResponse::header(std::string_view name) const {
     return found;
 }
 
-/// Idle easy handles: each keeps its connection cache, so handing one back and taking it again
-/// reuses the connection to the provider.
+/// libcurl, loaded at the first request (a run without provider calls never loads it), and the
+/// idle easy handles: each keeps its connection cache, so handing one back and taking it again
+/// reuses the connection to the provider. `idle` is declared after `curl`, so the handles are
+/// freed before the library that made them.
 struct HttpClient::Impl {
+    std::string soname;
     std::mutex mutex;
+    std::unique_ptr<const CurlLibrary> curl;
     std::vector<Easy> idle;
 
-    Easy acquire() {
+    /// The library, loaded on the first call; check loaded() before using it.
+    const CurlLibrary& library() {
+        std::lock_guard lock(mutex);
+        if (!curl) {
+            curl = std::make_unique<const CurlLibrary>(soname);
+        }
+        return *curl;
+    }
+    Easy acquire(const CurlLibrary& lib) {
         {
             std::lock_guard lock(mutex);
             if (!idle.empty()) {
                 Easy e = std::move(idle.back());
                 idle.pop_back();
-                curl_easy_reset(e.get());  // keeps live connections, drops every option
+                lib.easy_reset(e.get());  // keeps live connections, drops every option
                 return e;
             }
         }
-        Easy e(curl_easy_init());
+        Easy e(lib.easy_init(), EasyFree{&lib});
         if (!e) {
             throw std::runtime_error("curl_easy_init failed");
         }
@@ -147,8 +154,9 @@ struct HttpClient::Impl {
     }
 };
 
-HttpClient::HttpClient() : impl_(std::make_unique<Impl>()) {
-    ensure_global_init();
+HttpClient::HttpClient() : HttpClient(std::string(CurlLibrary::kDefaultSoname)) {}
+HttpClient::HttpClient(std::string curl_library) : impl_(std::make_unique<Impl>()) {
+    impl_->soname = std::move(curl_library);
 }
 HttpClient::~HttpClient() = default;
 
@@ -160,13 +168,19 @@ HttpResponse HttpClient::post(const HttpRequest& request,
         response.transport = TransportStatus::cancelled;
         return response;
     }
-    Easy easy = impl_->acquire();
+    const CurlLibrary& curl = impl_->library();
+    if (!curl.loaded()) {
+        response.transport = TransportStatus::no_library;
+        response.transportError = curl.error();
+        return response;
+    }
+    Easy easy = impl_->acquire(curl);
     CURL* h = easy.get();
 
-    Slist headers;
+    Slist headers(nullptr, SlistFree{&curl});
     for (const auto& header : request.headers) {
         const std::string line = header.name + ": " + header.value;
-        curl_slist* next = curl_slist_append(headers.get(), line.c_str());
+        curl_slist* next = curl.slist_append(headers.get(), line.c_str());
         if (next == nullptr) {
             throw std::bad_alloc();
         }
@@ -174,45 +188,45 @@ HttpResponse HttpClient::post(const HttpRequest& request,
         headers.reset(next);
     }
     // No "Expect: 100-continue" round trip for large bodies.
-    if (curl_slist* next = curl_slist_append(headers.get(), "Expect:")) {
+    if (curl_slist* next = curl.slist_append(headers.get(), "Expect:")) {
         (void)headers.release();
         headers.reset(next);
     }
 
     char error_buffer[CURL_ERROR_SIZE] = {};
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error_buffer);
-    curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());
-    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);  // worker threads: no SIGALRM for DNS timeouts
-    curl_easy_setopt(h, CURLOPT_POST, 1L);
-    curl_easy_setopt(h, CURLOPT_POSTFIELDS, request.body.data());
-    curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
-    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connectTimeoutMs));
-    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(request.totalTimeoutMs));
-    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl can decode
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, &transfer);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(h, CURLOPT_HEADERDATA, &transfer);
-    curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(h, CURLOPT_XFERINFODATA, &transfer);
+    curl.setopt(h, CURLOPT_ERRORBUFFER, error_buffer);
+    curl.setopt(h, CURLOPT_URL, request.url.c_str());
+    curl.setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl.setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    curl.setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl.setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+    curl.setopt(h, CURLOPT_NOSIGNAL, 1L);  // worker threads: no SIGALRM for DNS timeouts
+    curl.setopt(h, CURLOPT_POST, 1L);
+    curl.setopt(h, CURLOPT_POSTFIELDS, request.body.data());
+    curl.setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    curl.setopt(h, CURLOPT_HTTPHEADER, headers.get());
+    curl.setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connectTimeoutMs));
+    curl.setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(request.totalTimeoutMs));
+    curl.setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl can decode
+    curl.setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl.setopt(h, CURLOPT_WRITEDATA, &transfer);
+    curl.setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl.setopt(h, CURLOPT_HEADERDATA, &transfer);
+    curl.setopt(h, CURLOPT_NOPROGRESS, 0L);
+    curl.setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl.setopt(h, CURLOPT_XFERINFODATA, &transfer);
 
-    const CURLcode rc = curl_easy_perform(h);
+    const CURLcode rc = curl.easy_perform(h);
     response.transport = transport_of(rc, transfer);
     if (rc == CURLE_OK) {
-        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &response.status);
+        curl.getinfo(h, CURLINFO_RESPONSE_CODE, &response.status);
     } else {
-        response.transportError = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(rc);
+        response.transportError = error_buffer[0] != '\0' ? error_buffer : curl.easy_strerror(rc);
         response.body.clear();  // a partial body is never mistaken for an answer
     }
     // Options point into this frame (error buffer, headers, transfer): clear them before reuse.
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, nullptr);
+    curl.setopt(h, CURLOPT_ERRORBUFFER, nullptr);
+    curl.setopt(h, CURLOPT_HTTPHEADER, nullptr);
     impl_->release(std::move(easy));
     return response;
 }

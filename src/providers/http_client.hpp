@@ -35,6 +35,7 @@ enum class TransportStatus {
     broken,          ///< the connection ended mid-response (truncated body, bad framing)
     too_large,       ///< the body passed maxResponseBytes; the transfer was stopped
     cancelled,       ///< the stop check asked to stop
+    no_library,      ///< libcurl could not be loaded (transportError says why); nothing was sent
 };
 
 /// The outcome of one transfer as a value: expected failures are never exceptions.
@@ -50,7 +51,9 @@ struct HttpResponse {
     const std::string* header(std::string_view name) const;
 };
 
-/// The one HTTP client of qa-skill, over libcurl (the only file that includes curl).
+/// The one HTTP client of qa-skill, over libcurl, which it loads at the first request
+/// (providers/curl_library: the binaries do not link libcurl, so a run without provider calls
+/// never loads it).
 /// TLS verification is always on, redirects are never followed (a key must not travel to another
 /// host), only http and https are spoken, and the proxy environment (https_proxy, no_proxy...) is
 /// honoured through libcurl's defaults. Easy handles are pooled, so the connections they keep
@@ -58,6 +61,9 @@ struct HttpResponse {
 class HttpClient {
   public:
     HttpClient();
+    /// A client over the libcurl named `curl_library` (a soname or a path); tests name a missing
+    /// one to check that every request then fails as a value.
+    explicit HttpClient(std::string curl_library);
     ~HttpClient();
     HttpClient(const HttpClient&) = delete;
     HttpClient& operator=(const HttpClient&) = delete;

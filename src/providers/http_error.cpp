@@ -126,6 +126,9 @@ AttemptFailure classify_failure(const HttpResponse& response,
         case TransportStatus::broken:
             return {ErrorCode::PROVIDER_UNAVAILABLE, true, std::nullopt,
                     "the connection broke mid-response (" + response.transportError + ")"};
+        case TransportStatus::no_library:
+            return {ErrorCode::PROVIDER_UNAVAILABLE, false, std::nullopt,
+                    "cannot call the provider (" + response.transportError + ")"};
         case TransportStatus::too_large:
             return {ErrorCode::PROVIDER_UNAVAILABLE, false, std::nullopt,
                     "the response is larger than the size cap"};
