@@ -1,6 +1,8 @@
 #include "git/pem_blocks.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -37,29 +39,24 @@ bool looks_like_pem(std::string_view line) {
     return best >= kMinBodyRun;
 }
 
-void widen_pem_blocks(git_repository* repo, FileChange& file) {
-    if (file.binary || file.is_submodule || file.new_oid.empty() || file.hunks.empty() ||
-        !file.lines_in_blobs()) {
-        return;
-    }
-    // The added lines as ranges [first, last]: disjoint, so sorted by either end.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> added;
-    for (const auto& hunk : file.hunks) {
-        if (hunk.new_lines > 0) {
-            added.emplace_back(hunk.new_start, hunk.new_start + hunk.new_lines - 1);
-        }
-    }
+namespace {
+
+/// Appends to `extra` the lines of the PEM blocks of blob `oid` that hold one of the `added`
+/// lines ([first, last] ranges of that blob, disjoint) and are not added yet, in ascending runs;
+/// `tag` is their Hunk::blob.
+void widen_blob(git_repository* repo, const std::string& oid_hex, const std::string& tag,
+                std::vector<std::pair<std::uint32_t, std::uint32_t>> added,
+                std::vector<Hunk>& extra) {
     std::sort(added.begin(), added.end());
     git_oid oid;
     BlobHandle blob;
-    if (git_oid_fromstrn(&oid, file.new_oid.data(), file.new_oid.size()) != 0 ||
+    if (git_oid_fromstrn(&oid, oid_hex.data(), oid_hex.size()) != 0 ||
         git_blob_lookup(blob.out(), repo, &oid) != 0) {
         git_error_clear();  // unreadable: the lenses meet it when they read the file
         return;
     }
     const std::string_view content = blob_view(blob.get());
     LineCursor lines(content);
-    std::vector<Hunk> extra;
     // Lines first..last form a block: its lines no hunk adds become added, in runs.
     const auto widen = [&](std::uint32_t first, std::uint32_t last) {
         auto range = std::lower_bound(added.begin(), added.end(), first,
@@ -80,6 +77,7 @@ void widen_pem_blocks(git_repository* repo, FileChange& file) {
             if (!in_run) {
                 extra.emplace_back();
                 extra.back().new_start = n;
+                extra.back().blob = tag;
                 in_run = true;
             }
             ++extra.back().new_lines;
@@ -103,6 +101,35 @@ void widen_pem_blocks(git_repository* repo, FileChange& file) {
         } else if (begins) {
             open = n;
         }
+    }
+}
+
+}  // namespace
+
+void widen_pem_blocks(git_repository* repo, FileChange& file) {
+    if (file.binary || file.is_submodule || file.new_oid.empty() || file.hunks.empty() ||
+        !file.lines_in_blobs()) {
+        return;
+    }
+    // Per blob the hunks are ranges of (one for a diff; the earlier commits of a push have
+    // several), in order of first appearance: its added lines as ranges [first, last].
+    std::vector<std::pair<const Hunk*, std::vector<std::pair<std::uint32_t, std::uint32_t>>>> blobs;
+    for (const auto& hunk : file.hunks) {
+        if (hunk.new_lines == 0) {
+            continue;
+        }
+        auto it = std::find_if(blobs.begin(), blobs.end(),
+                               [&](const auto& b) { return b.first->blob == hunk.blob; });
+        if (it == blobs.end()) {
+            blobs.emplace_back(&hunk, std::vector<std::pair<std::uint32_t, std::uint32_t>>{});
+            it = std::prev(blobs.end());
+        }
+        it->second.emplace_back(hunk.new_start, hunk.new_start + hunk.new_lines - 1);
+    }
+    std::vector<Hunk> extra;
+    for (auto& [first, added] : blobs) {
+        const std::string& oid = first->blob.empty() ? file.new_oid : first->blob;
+        widen_blob(repo, oid, first->blob, std::move(added), extra);
     }
     for (auto& hunk : extra) {
         file.hunks.push_back(std::move(hunk));

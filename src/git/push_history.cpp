@@ -12,6 +12,7 @@
 #include "git/hunk_lines.hpp"
 #include "git/line_set.hpp"
 #include "git/path_text.hpp"
+#include "git/pem_blocks.hpp"
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
 
@@ -178,6 +179,7 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
         return it->second;
     };
     std::map<std::string, FileChange> files;
+    std::set<std::string> pem_candidates;  // paths one of whose lines may be part of a PEM block
     EarlierLines out;
     for (const git_oid& id : commits) {
         CommitHandle commit;
@@ -210,6 +212,9 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
             file.is_symlink = a.new_mode == GIT_FILEMODE_LINK;
             ++file.added_lines;
             contributed = true;
+            if (pem_candidates.count(a.path) == 0 && looks_like_pem(text)) {
+                pem_candidates.insert(a.path);
+            }
         };
         const unsigned parents = git_commit_parentcount(commit.get());
         if (parents <= 1) {
@@ -264,6 +269,11 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
     out.changes.head = net.head;
     out.changes.earlier_commits = true;
     for (auto& [path, file] : files) {
+        // A key in an earlier commit whose armour lines the net change keeps (a body replaced by
+        // a placeholder) shows only its body lines here: judge its blocks whole, as for net.
+        if (pem_candidates.count(path) > 0) {
+            widen_pem_blocks(repo.raw(), file);
+        }
         out.changes.files.push_back(std::move(file));
     }
     return out;
