@@ -17,6 +17,7 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "orchestrator/run.hpp"
+#include "orchestrator/whole_scan.hpp"
 #include "plan/registry.hpp"
 #include "util/args.hpp"
 #include "util/atomic_file.hpp"
@@ -51,14 +52,11 @@ const util::OptionSpec kCheckOptions[] = {
     {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
 };
 
-/// Every finding of a scan of all tracked files, and why the scan was incomplete, if it was.
-struct Scan {
-    orchestrator::RunReport report;
-    std::vector<contracts::Finding> findings;
-    std::vector<std::string> incomplete;
-};
-
-Scan scan_all_files(const util::ParsedArgs& args, const orchestrator::RunControl& control) {
+/// Runs every tracked file as added. What the scan found and whether it was complete is the
+/// library's to say (orchestrator::whole_scan_of); the caller keeps the report for as long as
+/// it reads it.
+orchestrator::RunReport scan_all_files(const util::ParsedArgs& args,
+                                       const orchestrator::RunControl& control) {
     orchestrator::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     request.kind = orchestrator::ChangeKind::all_files;
@@ -67,36 +65,7 @@ Scan scan_all_files(const util::ParsedArgs& args, const orchestrator::RunControl
     // Execution lenses scan like the others (trusted configuration, sandbox), else the scan is
     // incomplete and no baseline can be written while one is enabled.
     request.execution = orchestrator::ExecutionEnv::from_process();
-    Scan scan{orchestrator::run(request, control), {}, {}};
-    for (const auto& run : scan.report.runs) {
-        for (const auto code : run.plan.codes) {
-            if (code == contracts::ErrorCode::DIFF_TOO_LARGE) {
-                scan.incomplete.push_back("files left out: DIFF_TOO_LARGE");
-            }
-        }
-        for (const auto& result : run.result.lensResults) {
-            std::string id =
-                result.subLensId ? result.lensId + "/" + *result.subLensId : result.lensId;
-            if (result.status != contracts::LensStatus::completed || result.degraded) {
-                std::string codes;
-                for (const auto c : result.errorCodes) {
-                    codes += " " + std::string(contracts::to_string(c));
-                }
-                for (const auto c : result.warningCodes) {
-                    codes += " " + std::string(contracts::to_string(c));
-                }
-                scan.incomplete.push_back("lens " + id + " " +
-                                          std::string(contracts::to_string(result.status)) +
-                                          (result.degraded ? " (degraded)" : "") + codes);
-            }
-            scan.findings.insert(scan.findings.end(), result.findings.begin(),
-                                 result.findings.end());
-        }
-        for (const auto& id : run.result.finalVerdict.missingRequiredLensIds) {
-            scan.incomplete.push_back("required lens did not run: " + id);
-        }
-    }
-    return scan;
+    return orchestrator::run(request, control);
 }
 
 /// The working tree root and the configured baseline path there.
@@ -131,8 +100,9 @@ int run_create(const std::vector<std::string>& args, const orchestrator::RunCont
     }
     const fs::path output =
         parsed.value("output") ? fs::path(*parsed.value("output")) : configured_baseline();
-    const Scan scan = scan_all_files(parsed, control);
-    if (!scan.incomplete.empty()) {
+    const auto report = scan_all_files(parsed, control);
+    const auto scan = orchestrator::whole_scan_of(report);
+    if (!scan.complete()) {
         // A baseline from a partial scan would make the missing findings look fixed later.
         std::fprintf(stderr, "qa-skill: baseline not written: the scan was incomplete\n");
         for (const auto& why : scan.incomplete) {
@@ -166,7 +136,8 @@ int run_check(const std::vector<std::string>& args, const orchestrator::RunContr
         parsed.value("baseline") ? fs::path(*parsed.value("baseline")) : configured_baseline();
     // The file as it is on disk: the one being reviewed or edited (runs read the committed one).
     const auto baseline = baseline::load_file(file);
-    const Scan scan = scan_all_files(parsed, control);
+    const auto report = scan_all_files(parsed, control);
+    const auto scan = orchestrator::whole_scan_of(report);
     const auto c = baseline::compare(baseline, scan.findings);
 
     std::printf("qa-skill: baseline check %s: %s, %s matched, %s, %s\n", file.string().c_str(),
@@ -186,7 +157,7 @@ int run_check(const std::vector<std::string>& args, const orchestrator::RunContr
     for (const auto& why : scan.incomplete) {
         std::printf("  incomplete scan: %s\n", why.c_str());
     }
-    const bool clean = c.stale.empty() && c.unbaselined.empty() && scan.incomplete.empty();
+    const bool clean = c.stale.empty() && c.unbaselined.empty() && scan.complete();
     if (!clean) {
         std::printf(
             "qa-skill: fix new findings or accept them, and drop stale entries, with "
