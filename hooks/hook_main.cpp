@@ -182,12 +182,8 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
 
 int main(int argc, char** argv) {
     // Every way out is an exit code: 0 PASS, 1 FAIL, 2 usage or config, 3 internal.
-    return qa::orchestrator::guarded_main(
-        "qa-skill-hook", [&](qa::orchestrator::Failsafe& failsafe) {
-            try {
-                return run_hook(argc, argv, failsafe.control());
-            } catch (const qa::git::PushLineError& e) {
-                throw UsageError(e.what());  // what git gave the hook is bad input: exit 2
-            }
-        });
+    return qa::orchestrator::guarded_main("qa-skill-hook",
+                                          [&](qa::orchestrator::Failsafe& failsafe) {
+                                              return run_hook(argc, argv, failsafe.control());
+                                          });
 }

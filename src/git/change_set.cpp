@@ -17,7 +17,6 @@
 #include "git/revisions.hpp"
 #include "git/text_content.hpp"
 #include "git/unreadable.hpp"
-#include "util/args.hpp"
 #include "util/error.hpp"
 #include "util/parallel_for.hpp"
 
@@ -450,7 +449,7 @@ void require_merged(git_index* index) {
         }
     }
     git_error_clear();
-    throw util::UsageError("unmerged paths: resolve the conflicts first" +
+    throw util::InputError("unmerged paths: resolve the conflicts first" +
                            (first.empty() ? std::string() : " (" + first + ")"));
 }
 

@@ -12,7 +12,7 @@ namespace qa::git {
 /// index (index.sparse=true). Each is an input error (exit 2) with the feature's name and the
 /// command that turns it off, never "not in a git repository" or an internal error.
 
-/// Throws util::UsageError naming the feature when libgit2's `message` (from opening a
+/// Throws util::InputError naming the feature when libgit2's `message` (from opening a
 /// repository or reading its index) says it met one of them; returns otherwise.
 void throw_if_unsupported_layout(std::string_view message);
 

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/error.hpp"
+
 namespace qa::git {
 
 /// One line of the pre-push hook's stdin:
@@ -22,11 +24,11 @@ struct PushUpdate {
 };
 
 /// A pre-push input line that does not have the documented shape; the message names the line.
-class PushLineError : public std::invalid_argument {
+/// What git gave the hook is bad input: exit 2.
+class PushLineError : public util::InputError {
   public:
     PushLineError(std::size_t line_number, const std::string& message)
-        : std::invalid_argument("pre-push input line " + std::to_string(line_number) + ": " +
-                                message),
+        : util::InputError("pre-push input line " + std::to_string(line_number) + ": " + message),
           line_number_(line_number) {}
 
     std::size_t line_number() const { return line_number_; }

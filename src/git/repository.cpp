@@ -1,7 +1,7 @@
 #include "git/repository.hpp"
 
-#include "util/args.hpp"
 #include "util/atomic_file.hpp"
+#include "util/error.hpp"
 #include "util/file.hpp"
 
 #include <cstdlib>
@@ -95,7 +95,7 @@ Repository Repository::open(const LibGit2& /*lib*/, const std::filesystem::path&
         // nothing staged, and the commit would pass unchecked.
         std::error_code ec;
         if (!std::filesystem::is_regular_file(index_path, ec)) {
-            throw util::UsageError("GIT_INDEX_FILE names '" + index_path +
+            throw util::InputError("GIT_INDEX_FILE names '" + index_path +
                                    "', which is not an index file (" +
                                    (ec ? ec.message() : "missing") + ")");
         }

@@ -1,7 +1,7 @@
 #include "orchestrator/push_targets.hpp"
 
 #include "git/revisions.hpp"
-#include "util/args.hpp"
+#include "util/error.hpp"
 
 namespace qa::orchestrator {
 
@@ -26,7 +26,7 @@ void require_revisions(const git::Repository& repo, const std::optional<std::str
                        const std::optional<std::string>& head) {
     for (const auto& [option, value] : {std::pair{"--base", &base}, std::pair{"--head", &head}}) {
         if (*value && !git::names_commit(repo.raw(), **value)) {
-            throw util::UsageError(std::string(option) + " " + **value +
+            throw util::InputError(std::string(option) + " " + **value +
                                    ": does not name a commit in this repository");
         }
     }

@@ -21,7 +21,7 @@ struct EarlierTarget {
 /// nullopt when the push's commits add nothing their net diff does not show.
 std::optional<EarlierTarget> earlier_commits_target(const git::PushChangeSet& push);
 
-/// Throws util::UsageError (exit 2) naming the revision when an explicitly given `--base` or
+/// Throws util::InputError (exit 2) naming the revision when an explicitly given `--base` or
 /// `--head` does not name a commit here.
 void require_revisions(const git::Repository& repo, const std::optional<std::string>& base,
                        const std::optional<std::string>& head);

@@ -34,7 +34,6 @@
 #include "orchestrator/tree_config.hpp"
 #include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
-#include "util/args.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/sha256.hpp"
@@ -243,7 +242,7 @@ git::Repository open_repository(const git::LibGit2& lib, const RunRequest& reque
     try {
         return git::Repository::open(lib, request.startDir, request.gitEnv);
     } catch (const git::GitError& e) {
-        throw util::UsageError(std::string("not in a git repository: ") + e.what());
+        throw util::InputError(std::string("not in a git repository: ") + e.what());
     }
 }
 
@@ -254,7 +253,7 @@ config::Config load(const RunRequest& request, const git::Repository& repo) {
     lenses::model::check_model_bindings(config, registry);
     if (request.runModeOverride) {
         if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
-            throw util::UsageError("--run-mode: \"" + *request.runModeOverride +
+            throw util::InputError("--run-mode: \"" + *request.runModeOverride +
                                    "\" is not valid; expected \"strict\" or \"best_effort\"");
         }
         config.runMode = *request.runModeOverride;
@@ -279,7 +278,7 @@ std::string resolve_commit(const RunRequest& request, const std::string& revisio
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
     if (!git::names_commit(repo.raw(), revision)) {
-        throw util::UsageError("'" + revision + "' names no commit of this repository");
+        throw util::InputError("'" + revision + "' names no commit of this repository");
     }
     return git::to_hex(git::resolve_commit(repo.raw(), revision));
 }

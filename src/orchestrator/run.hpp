@@ -82,7 +82,7 @@ struct RunReport {
 /// starts has ended when it returns or throws.
 RunReport run(const RunRequest& request, const RunControl& control = {});
 
-/// The commit sha `revision` names in the request's repository. Throws util::UsageError (exit
+/// The commit sha `revision` names in the request's repository. Throws util::InputError (exit
 /// 2) naming it when it names no commit.
 std::string resolve_commit(const RunRequest& request, const std::string& revision);
 

@@ -61,5 +61,12 @@ TEST_CASE("malformed pre-push lines name their line number", "[git]") {
     CHECK(line_of("refs/heads/x " + kA.substr(1) + " refs/heads/x " + kB) == 1);  // short sha
     CHECK(line_of("refs/heads/x " + kA + " refs/heads/x " + std::string(40, 'G')) == 1);
     CHECK(line_of("refs/heads/x\t" + kA + " refs/heads/x " + kB) == 1);
-    CHECK_THROWS_AS(parse_push_lines("garbage"), std::invalid_argument);
+    // Bad input from git: the library's InputError, which the one main wrapper maps to exit 2.
+    CHECK_THROWS_AS(parse_push_lines("garbage"), PushLineError);
+    try {
+        parse_push_lines("garbage");
+        FAIL("no error");
+    } catch (const qa::util::Error& e) {
+        CHECK(e.exit_class() == qa::util::kExitUsage);
+    }
 }
