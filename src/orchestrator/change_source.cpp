@@ -46,9 +46,10 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         }
         // Line 1 says what an extension-less file is (its shebang): read it only when the
         // classification can use it.
+        const bool shebang_matters = plan::classify(f.path, "", f.binary).language.empty();
         std::string_view first_line;
         std::shared_ptr<const std::string> first_blob;
-        if (line_one && plan::classify(f.path, "", f.binary).language.empty()) {
+        if (line_one && shebang_matters) {
             first_blob = sources[*line_one]();
             first_line = std::string_view(*first_blob).substr(0, first_blob->find('\n'));
         }
@@ -78,7 +79,8 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         std::string head_line;
         const bool no_extension =
             f.path.rfind('.') == std::string::npos || f.path.rfind('.') < f.path.rfind('/') + 1;
-        if (first_line.empty() && no_extension && !f.binary && !view.deleted && !f.is_submodule) {
+        if (first_line.empty() && no_extension && shebang_matters && !f.binary && !view.deleted &&
+            !f.is_submodule) {
             if (const auto content = full_content(f.path)) {
                 head_line = content->substr(0, std::min<std::size_t>(content->find('\n'), 256));
                 first_line = head_line;

@@ -54,6 +54,7 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
     sandbox.add_file(dir, "many.txt", base);
     sandbox.add_file(dir, "crlf.txt", "a\r\nb\r\nc\r\n");
     sandbox.add_file(dir, "tail.txt", "x\ny");
+    sandbox.add_file(dir, "bin/run", "#!/bin/bash\necho a\necho b\n");
     sandbox.commit(dir, "base");
     std::string edited = base;
     edited.replace(edited.find("row 7\n"), 6, "row seven\nrow 7b\n");
@@ -63,6 +64,9 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
     qa::test::write_file(dir / "crlf.txt", "a\r\nB\r\nc\r\nd\r\n");
     qa::test::write_file(dir / "tail.txt", "x\nY");
     qa::test::write_file(dir / "new.txt", "first\n\n  third  \nlast without newline");
+    // Extension-less scripts: the shebang on line 1 says the language, added or not.
+    qa::test::write_file(dir / "bin/tool", "#!/usr/bin/env python3\nprint(1)\n");
+    qa::test::write_file(dir / "bin/run", "#!/bin/bash\necho a\necho B\n");
     sandbox.git_ok(dir, "add -A");
 
     qa::git::GitEnv env;
@@ -73,7 +77,7 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
     const qa::orchestrator::GitChangeSource source(reader, changes);
 
     const auto expected = plus_lines(sandbox.git_ok(dir, "diff --cached -U0 --no-color"));
-    REQUIRE(expected.size() == 4);
+    REQUIRE(expected.size() == 6);
     for (const auto& [path, lines] : expected) {
         INFO(path);
         const auto* view = source.file(path);
@@ -86,6 +90,8 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
         }
         CHECK(actual == lines);
     }
+    CHECK(source.file("bin/tool")->language == "python");
+    CHECK(source.file("bin/run")->language == "shell");
     CHECK(source.file("new.txt")->addedLines.leading_lines());
     CHECK_FALSE(source.file("many.txt")->addedLines.leading_lines());
 }
