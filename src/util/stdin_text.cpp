@@ -5,7 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "util/args.hpp"
+#include "util/error.hpp"
 #include "util/file.hpp"
 
 namespace qa::util {
@@ -26,7 +26,7 @@ std::string read_stdin(std::size_t max_bytes, std::string_view what) {
         }
         input.append(buffer, static_cast<std::size_t>(n));
         if (input.size() > max_bytes) {
-            throw UsageError("more than " + std::to_string(max_bytes / (1024 * 1024)) +
+            throw InputError("more than " + std::to_string(max_bytes / (1024 * 1024)) +
                              " MiB on stdin: not " + std::string(what));
         }
     }
