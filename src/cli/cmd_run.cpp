@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "orchestrator/run.hpp"
@@ -76,7 +77,13 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
     if (const auto file = args.value("config")) {
         request.configFile = *file;
     }
-    request.runModeOverride = args.value("run-mode");
+    if (const auto mode = args.value("run-mode")) {
+        request.runModeOverride = contracts::enum_from_string<contracts::RunMode>(*mode);
+        if (!request.runModeOverride) {
+            throw util::UsageError("--run-mode: \"" + *mode +
+                                   "\" is not valid; expected \"strict\" or \"best_effort\"");
+        }
+    }
     request.jobsOverride = args.positive_count("jobs");
     request.writeArtifacts = !args.flag("no-artifacts");
     request.execution = orchestrator::ExecutionEnv::from_process();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <type_traits>
 
 #include "config/rules_files.hpp"
 #include "json/canonical.hpp"
@@ -15,16 +16,27 @@ namespace qa::config {
 namespace {
 
 constexpr std::string_view kEmbeddedSource = "<embedded default>";
-const std::vector<std::string> kRunModes = {"strict", "best_effort"};
-const std::vector<std::string> kLensClasses = {"consistency", "security", "architecture", "style",
-                                               "performance"};
-const std::vector<std::string> kProfiles = {"read_only", "exec_sandboxed",
-                                            "exec_sandboxed_network_off"};
-const std::vector<std::string> kLensModes = {"added", "diff_context", "file", "all"};
-const std::vector<std::string> kOverflowPolicies = {"stop", "skip", "escalate"};
-const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low", "info"};
-const std::vector<std::string> kAdapters = {"openai-codex", "anthropic-claude"};
-const std::vector<std::string> kOpenAiApis = {"responses", "chat_completions"};
+
+/// The spellings of every value of an enum, in declaration order, for lookups and messages.
+template <class E>
+std::vector<std::string> names_of(std::span<const E> values) {
+    std::vector<std::string> out;
+    for (const E value : values) {
+        out.emplace_back(to_string(value));  // contracts:: or config:: by ADL
+    }
+    return out;
+}
+
+template <class E>
+std::span<const E> values_of() {
+    if constexpr (std::is_same_v<E, LensMode>) {
+        return kLensModes;
+    } else if constexpr (std::is_same_v<E, OpenAiApi>) {
+        return kOpenAiApis;
+    } else {
+        return contracts::enum_values<E>();
+    }
+}
 
 std::string type_name(const toml::node& node) {
     switch (node.type()) {
@@ -43,6 +55,10 @@ std::string type_name(const toml::node& node) {
         default:
             return "a date or time";
     }
+}
+
+std::size_t index_in(const std::vector<std::string>& names, const std::string& name) {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
 }
 
 std::string one_of(const std::vector<std::string>& allowed) {
@@ -94,6 +110,40 @@ class TableReader {
                     "\"" + value + "\" is not valid; expected " + one_of(allowed));
         }
         out = std::move(value);
+    }
+
+    /// The value of enum E spelled at `key`; `out` is unchanged when the key is absent.
+    template <class E>
+    void enumeration(std::string_view key, E& out) {
+        const std::vector<std::string> names = names_of(values_of<E>());
+        std::string text;
+        string(key, text, names);
+        if (get(key) != nullptr) {
+            out = values_of<E>()[index_in(names, text)];
+        }
+    }
+
+    template <class E>
+    void optional_enumeration(std::string_view key, std::optional<E>& out) {
+        if (table_.contains(key)) {
+            E value{};
+            enumeration(key, value);
+            out = value;
+        }
+    }
+
+    /// The array of enum E values at `key`, in the file's order.
+    template <class E>
+    void enumeration_list(std::string_view key, std::vector<E>& out) {
+        const std::vector<std::string> names = names_of(values_of<E>());
+        std::vector<std::string> texts;
+        string_list(key, texts, names);
+        if (get(key) != nullptr) {
+            out.clear();
+            for (const auto& text : texts) {
+                out.push_back(values_of<E>()[index_in(names, text)]);
+            }
+        }
     }
 
     void optional_string(std::string_view key, std::optional<std::string>& out) {
@@ -302,15 +352,15 @@ void check_rule_lens_options(TableReader& options, std::string_view lens_id) {
 LensSettings read_lens(TableReader& r, LensSettings lens, std::string_view lens_id) {
     r.boolean("enabled", lens.enabled);
     r.boolean("required", lens.required);
-    r.string("mode", lens.mode, kLensModes);
+    r.enumeration("mode", lens.mode);
     r.integer("diff_context", lens.diffContext, 0, 10000);
     r.integer("timeout_ms", lens.timeoutMs, 1, 3600000);
     r.optional_string("provider", lens.provider);
-    r.string("permission_profile", lens.permissionProfile, kProfiles);
+    r.enumeration("permission_profile", lens.permissionProfile);
     r.integer("max_input_tokens", lens.maxInputTokens, 0, 10000000);
     r.integer("max_output_tokens", lens.maxOutputTokens, 0, 10000000);
     r.cost("max_cost_usd", lens.maxCostUsd);
-    r.string("overflow_policy", lens.overflowPolicy, kOverflowPolicies);
+    r.enumeration("overflow_policy", lens.overflowPolicy);
     if (const toml::table* options = r.table("options")) {
         check_plain_data(*options, r.full_key("options"), r);
         TableReader known(*options, r.full_key("options"), r.file());
@@ -318,11 +368,7 @@ LensSettings read_lens(TableReader& r, LensSettings lens, std::string_view lens_
         lens.options = to_json(*options);
     }
     r.string_list("exclude", lens.exclude);
-    if (r.raw().contains("block_at")) {
-        std::string level;
-        r.string("block_at", level, kSeverities);
-        lens.blockAt = level;
-    }
+    r.optional_enumeration("block_at", lens.blockAt);
     r.optional_integer("cache_ttl_minutes", lens.cacheTtlMinutes, 0, 366 * 24 * 60);
     r.reject_unknown();
     return lens;
@@ -347,9 +393,10 @@ ExternalLensSettings read_external(TableReader& r, const std::string& id) {
     ExternalLensSettings external;
     if (!r.raw().contains("class")) {
         r.fail_at(r.raw().source(), r.full_key("class"),
-                  "required key is missing; expected " + one_of(kLensClasses));
+                  "required key is missing; expected " +
+                      one_of(names_of(values_of<contracts::LensClass>())));
     }
-    r.string("class", external.lensClass, kLensClasses);
+    r.enumeration("class", external.lensClass);
     r.string_list("command", external.command);
     if (const toml::node* command = r.get("command"); command != nullptr) {
         if (external.command.empty() || external.command.front().empty()) {
@@ -379,17 +426,18 @@ ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     for (const auto key : {"adapter", "model", "api_key_env"}) {
         require(key);
     }
-    r.string("adapter", p.adapter, kAdapters);
+    r.enumeration("adapter", p.adapter);
     r.string("model", p.model);
     r.string("base_url", p.baseUrl);
     r.string("api_key_env", p.apiKeyEnv);
     r.integer("timeout_ms", p.timeoutMs, 1, 3600000);
     r.integer("max_tokens", p.maxTokens, 1, 10000000);
     r.optional_integer("seed", p.seed, INT64_MIN, INT64_MAX);
-    if (const toml::node* api = r.get("api"); api != nullptr && p.adapter != "openai-codex") {
+    if (const toml::node* api = r.get("api");
+        api != nullptr && p.adapter != contracts::AdapterId::openai_codex) {
         r.fail_at(api->source(), r.full_key("api"), "only an openai-codex binding has an api");
     }
-    r.string("api", p.api, kOpenAiApis);
+    r.enumeration("api", p.api);
     r.boolean("sampling", p.sampling);
     r.cost("input_usd_per_mtok", p.inputUsdPerMtok);
     r.cost("output_usd_per_mtok", p.outputUsdPerMtok);
@@ -401,8 +449,9 @@ ProviderSettings read_provider(TableReader& r, std::string binding_id) {
     }
     // As the providers' SDKs spell them: OpenAI's base includes the version path.
     if (p.baseUrl.empty()) {
-        p.baseUrl = std::string(p.adapter == "openai-codex" ? defaults::kOpenAiBaseUrl
-                                                            : defaults::kAnthropicBaseUrl);
+        p.baseUrl = std::string(p.adapter == contracts::AdapterId::openai_codex
+                                    ? defaults::kOpenAiBaseUrl
+                                    : defaults::kAnthropicBaseUrl);
     }
     while (p.baseUrl.size() > 1 && p.baseUrl.back() == '/') {
         p.baseUrl.pop_back();
@@ -427,9 +476,9 @@ bool looks_like_credential(std::string_view name) {
     return false;
 }
 
-ProfileSettings read_profile(TableReader& r, std::string profile_id) {
+ProfileSettings read_profile(TableReader& r, contracts::PermissionProfileId profile_id) {
     ProfileSettings p;
-    p.profileId = std::move(profile_id);
+    p.profileId = profile_id;
     if (const toml::node* node = r.get("allowed_command_prefixes")) {
         if (!node->is_array()) {
             r.wrong_type(*node, "allowed_command_prefixes", "an array of argv arrays");
@@ -513,6 +562,12 @@ json::Value optional_json(const std::optional<T>& v) {
     return v ? json::Value(*v) : json::Value();
 }
 
+/// The configuration's spelling of an enum value, as a string the JSON writer takes.
+template <class E>
+std::string text(E value) {
+    return std::string(to_string(value));
+}
+
 json::Value strings_json(const std::vector<std::string>& list) {
     json::Array out(list.begin(), list.end());
     return out;
@@ -532,7 +587,7 @@ Config parse_config(std::string_view text, const std::string& source,
     Config config;
     config.source = source;
     TableReader r(root, "", config.source);
-    r.string("run_mode", config.runMode, kRunModes);
+    r.enumeration("run_mode", config.runMode);
     r.optional_string("base_ref", config.baseRef);
     r.optional_string("repo_id", config.repoId);
     r.integer("max_concurrency", config.maxConcurrency, 1, 256);
@@ -545,8 +600,8 @@ Config parse_config(std::string_view text, const std::string& source,
     if (const auto problem = repo_path_problem(config.baseline)) {
         r.fail_at(root.get("baseline")->source(), "baseline", *problem);
     }
-    r.string_list("allow_execution_lens_classes", config.allowExecutionLensClasses, kLensClasses);
-    r.string("default_permission_profile", config.defaultPermissionProfile, kProfiles);
+    r.enumeration_list("allow_execution_lens_classes", config.allowExecutionLensClasses);
+    r.enumeration("default_permission_profile", config.defaultPermissionProfile);
     r.string_list("exclude", config.exclude);
     if (const toml::node* files = r.raw().get("rules_files")) {
         std::vector<std::string> paths;
@@ -638,11 +693,7 @@ Config parse_config(std::string_view text, const std::string& source,
                 t.boolean("enabled", enabled);
                 o.enabled = enabled;
             }
-            if (t.raw().contains("severity")) {
-                std::string severity;
-                t.string("severity", severity, kSeverities);
-                o.severity = severity;
-            }
+            t.optional_enumeration("severity", o.severity);
             t.reject_unknown();
             config.rules[std::string(key.str())] = std::move(o);
         }
@@ -663,14 +714,17 @@ Config parse_config(std::string_view text, const std::string& source,
         for (const auto& [key, node] : *profiles) {
             const std::string id(key.str());
             const std::string full = "permission_profiles." + id;
-            if (std::find(kProfiles.begin(), kProfiles.end(), id) == kProfiles.end()) {
-                r.fail_at(key.source(), full, "unknown profile id; expected " + one_of(kProfiles));
+            const auto profile_id = contracts::enum_from_string<contracts::PermissionProfileId>(id);
+            if (!profile_id) {
+                r.fail_at(key.source(), full,
+                          "unknown profile id; expected " +
+                              one_of(names_of(values_of<contracts::PermissionProfileId>())));
             }
             if (!node.is_table()) {
                 r.fail_at(node.source(), full, "expected a table, got " + type_name(node));
             }
             TableReader profile(*node.as_table(), full, config.source);
-            config.permissionProfiles.push_back(read_profile(profile, id));
+            config.permissionProfiles.push_back(read_profile(profile, *profile_id));
         }
     }
     if (const toml::table* architecture = r.table("architecture")) {
@@ -724,26 +778,26 @@ json::Value normalized(const Config& c) {
     for (const auto& [id, l] : c.lenses) {
         lenses.emplace_back(id, json::Object{{"enabled", l.enabled},
                                              {"required", l.required},
-                                             {"mode", l.mode},
+                                             {"mode", text(l.mode)},
                                              {"diff_context", l.diffContext},
                                              {"timeout_ms", l.timeoutMs},
                                              {"provider", optional_json(l.provider)},
-                                             {"permission_profile", l.permissionProfile},
+                                             {"permission_profile", text(l.permissionProfile)},
                                              {"max_input_tokens", l.maxInputTokens},
                                              {"max_output_tokens", l.maxOutputTokens},
                                              {"max_cost_usd", optional_json(l.maxCostUsd)},
-                                             {"overflow_policy", l.overflowPolicy},
+                                             {"overflow_policy", text(l.overflowPolicy)},
                                              {"options", l.options}});
         // Absent when unused, so that older configurations keep their hash.
         if (!l.exclude.empty()) {
             lenses.back().second.as_object().emplace_back("exclude", strings_json(l.exclude));
         }
         if (l.blockAt) {
-            lenses.back().second.as_object().emplace_back("block_at", *l.blockAt);
+            lenses.back().second.as_object().emplace_back("block_at", text(*l.blockAt));
         }
         if (l.external) {
             lenses.back().second.as_object().emplace_back(
-                "external", json::Object{{"class", l.external->lensClass},
+                "external", json::Object{{"class", text(l.external->lensClass)},
                                          {"command", strings_json(l.external->command)},
                                          {"version", l.external->version},
                                          {"paths", strings_json(l.external->paths)}});
@@ -755,14 +809,14 @@ json::Value normalized(const Config& c) {
     json::Object providers;
     for (const auto& p : c.providers) {
         providers.emplace_back(
-            p.bindingId, json::Object{{"adapter", p.adapter},
+            p.bindingId, json::Object{{"adapter", text(p.adapter)},
                                       {"model", p.model},
                                       {"base_url", p.baseUrl},
                                       {"api_key_env", p.apiKeyEnv},
                                       {"timeout_ms", p.timeoutMs},
                                       {"max_tokens", p.maxTokens},
                                       {"seed", optional_json(p.seed)},
-                                      {"api", p.api},
+                                      {"api", text(p.api)},
                                       {"sampling", p.sampling},
                                       {"input_usd_per_mtok", optional_json(p.inputUsdPerMtok)},
                                       {"output_usd_per_mtok", optional_json(p.outputUsdPerMtok)}});
@@ -773,7 +827,7 @@ json::Value normalized(const Config& c) {
         for (const auto& argv : p.allowedCommandPrefixes) {
             prefixes.push_back(strings_json(argv));
         }
-        profiles.emplace_back(p.profileId,
+        profiles.emplace_back(text(p.profileId),
                               json::Object{{"allowed_command_prefixes", std::move(prefixes)},
                                            {"max_commands_per_plan", p.maxCommandsPerPlan},
                                            {"command_timeout_ms", p.commandTimeoutMs},
@@ -787,18 +841,21 @@ json::Value normalized(const Config& c) {
             {"name", l.name}, {"from", strings_json(l.from)}, {"deny", strings_json(l.deny)}});
     }
     // Execution classes are a set: their order in the file must not change the hash.
-    auto classes = c.allowExecutionLensClasses;
+    std::vector<std::string> classes;
+    for (const auto cls : c.allowExecutionLensClasses) {
+        classes.push_back(text(cls));
+    }
     std::sort(classes.begin(), classes.end());
     classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
     json::Object out{
-        {"run_mode", c.runMode},
+        {"run_mode", text(c.runMode)},
         {"base_ref", optional_json(c.baseRef)},
         {"repo_id", optional_json(c.repoId)},
         {"max_concurrency", c.maxConcurrency},
         {"artifact_root", c.artifactRoot},
         {"baseline", c.baseline},
         {"allow_execution_lens_classes", strings_json(classes)},
-        {"default_permission_profile", c.defaultPermissionProfile},
+        {"default_permission_profile", text(c.defaultPermissionProfile)},
         {"budget", json::Object{{"run_max_tokens", c.runMaxTokens},
                                 {"run_max_cost_usd", optional_json(c.runMaxCostUsd)},
                                 {"max_changed_files", c.maxChangedFiles},
@@ -830,7 +887,7 @@ json::Value normalized(const Config& c) {
                 entry.emplace_back("enabled", *o.enabled);
             }
             if (o.severity) {
-                entry.emplace_back("severity", *o.severity);
+                entry.emplace_back("severity", text(*o.severity));
             }
             rules.emplace_back(id, std::move(entry));
         }

@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "config/defaults.hpp"
+#include "config/lens_mode.hpp"
+#include "config/openai_api.hpp"
+#include "contracts/enums.hpp"
 #include "json/value.hpp"
 #include "util/source_error.hpp"
 
@@ -29,31 +32,31 @@ class ConfigError : public util::SourceError {
 /// What an external lens (`[lenses.<id>] kind = "external"`) adds to the usual lens settings:
 /// the program that implements it (doc/external-lens-protocol.md).
 struct ExternalLensSettings {
-    std::string lensClass;             ///< `class`: one of the lens classes
+    contracts::LensClass lensClass = contracts::LensClass::consistency;  ///< `class`, required
     std::vector<std::string> command;  ///< argv; default `qa-skill-lens-<id>` on PATH
-    std::string version = "1.0.0";     ///< its lensVersion, part of the executionKey
-    std::vector<std::string> paths;    ///< globs of the files it is planned for; empty: all text
+    std::string version{defaults::kExternalLensVersion};  ///< its lensVersion (executionKey)
+    std::vector<std::string> paths;  ///< globs of the files it is planned for; empty: all text
 };
 
 /// Settings of one lens (`[lenses.<id>]`).
 struct LensSettings {
     bool enabled = true;
     bool required = true;
-    std::string mode = "added";  ///< added | diff_context | file | all
-    std::int64_t diffContext = 3;
+    LensMode mode = LensMode::added;
+    std::int64_t diffContext = defaults::kDiffContext;
     std::int64_t timeoutMs = defaults::kLensTimeoutMs;
     std::optional<std::string> provider;  ///< providerBindingId for model lenses
-    std::string permissionProfile = "read_only";
+    contracts::PermissionProfileId permissionProfile = contracts::PermissionProfileId::read_only;
     std::int64_t maxInputTokens = 0;
     std::int64_t maxOutputTokens = 0;
     std::optional<double> maxCostUsd;
-    std::string overflowPolicy = "stop";  ///< stop | skip | escalate
+    contracts::OverflowPolicy overflowPolicy = contracts::OverflowPolicy::stop;
     json::Value options = json::Object{};
     /// Gitignore-style globs of files this lens does not check (plan/exclude.hpp).
     std::vector<std::string> exclude;
-    /// When set, exactly the findings at or above this severity block (critical|high|medium|
-    /// low|info); otherwise each rule's own `blocking` decides.
-    std::optional<std::string> blockAt;
+    /// When set, exactly the findings at or above this severity block; otherwise each rule's
+    /// own `blocking` decides.
+    std::optional<contracts::Severity> blockAt;
     /// Set for a lens the configuration declares (kind = "external"), not the registry.
     std::optional<ExternalLensSettings> external;
     /// Model lenses: minutes a cached answer stays valid (0: never cached); unset: 7 days.
@@ -65,7 +68,7 @@ struct LensSettings {
 /// `[rules.<id>]`: a built-in rule switched off or given another severity.
 struct RuleOverride {
     std::optional<bool> enabled;
-    std::optional<std::string> severity;
+    std::optional<contracts::Severity> severity;
     std::uint32_t line = 0;  ///< where the table is, for an error about its id
     std::uint32_t column = 0;
 };
@@ -73,15 +76,15 @@ struct RuleOverride {
 /// A model provider binding (`[providers.<bindingId>]`).
 struct ProviderSettings {
     std::string bindingId;
-    std::string adapter;  ///< openai-codex | anthropic-claude
+    contracts::AdapterId adapter = contracts::AdapterId::openai_codex;
     std::string model;
-    std::string baseUrl;
+    std::string baseUrl;    ///< without a trailing '/'; the adapter's default when not set
     std::string apiKeyEnv;  ///< the NAME of the environment variable; never the key itself
     std::int64_t timeoutMs = defaults::kProviderTimeoutMs;
     std::int64_t maxTokens = defaults::kProviderMaxTokens;
     std::optional<std::int64_t> seed;
-    std::string api = "responses";  ///< openai-codex only: responses | chat_completions
-    bool sampling = true;           ///< false: send no temperature/top_p (models that reject them)
+    OpenAiApi api = OpenAiApi::responses;  ///< openai-codex only
+    bool sampling = true;  ///< false: send no temperature/top_p (models that reject them)
     std::optional<double> inputUsdPerMtok;  ///< price table: both set or neither
     std::optional<double> outputUsdPerMtok;
     std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
@@ -90,7 +93,7 @@ struct ProviderSettings {
 
 /// An execution permission profile (`[permission_profiles.<id>]`).
 struct ProfileSettings {
-    std::string profileId;  ///< read_only | exec_sandboxed | exec_sandboxed_network_off
+    contracts::PermissionProfileId profileId = contracts::PermissionProfileId::read_only;
     std::vector<std::vector<std::string>> allowedCommandPrefixes;
     std::int64_t maxCommandsPerPlan = defaults::kMaxCommandsPerPlan;
     std::int64_t commandTimeoutMs = defaults::kCommandTimeoutMs;
@@ -121,7 +124,7 @@ struct RulesFile {
 /// The effective configuration: `.qa-skill.toml` with every default filled in.
 struct Config {
     std::string source;  ///< the file it came from, or "<embedded default>"
-    std::string runMode = "strict";
+    contracts::RunMode runMode = contracts::RunMode::strict;
     std::optional<std::string> baseRef;
     std::optional<std::string> repoId;
     std::int64_t maxConcurrency = 4;
@@ -130,13 +133,15 @@ struct Config {
     std::int64_t artifactRetention = defaults::kArtifactRetention;
     /// Repository-relative path of the baseline file, read from the tree under test.
     std::string baseline = ".qa-skill-baseline.json";
-    std::vector<std::string> allowExecutionLensClasses;
-    std::string defaultPermissionProfile = "read_only";
+    std::vector<contracts::LensClass> allowExecutionLensClasses;
+    contracts::PermissionProfileId defaultPermissionProfile =
+        contracts::PermissionProfileId::read_only;
     std::int64_t runMaxTokens = 300000;
     std::optional<double> runMaxCostUsd = 12.0;
     std::int64_t maxChangedFiles = 5000;  ///< above either cap: DIFF_TOO_LARGE
     std::int64_t maxChangedLines = 200000;
-    std::int64_t maxContextBytes = 8 << 20;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
+    std::int64_t maxContextBytes =
+        defaults::kMaxContextBytes;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
     std::map<std::string, LensSettings> lenses;
     std::vector<ProviderSettings> providers;
     std::vector<ProfileSettings> permissionProfiles;

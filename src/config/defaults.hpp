@@ -8,6 +8,12 @@
 namespace qa::config::defaults {
 
 inline constexpr std::int64_t kLensTimeoutMs = 60000;
+/// `[lenses.<id>] diff_context`: lines of context around a change in diff_context mode.
+inline constexpr std::int64_t kDiffContext = 3;
+/// `[budget] max_context_bytes`: what one lens plan may send a model, at most.
+inline constexpr std::int64_t kMaxContextBytes = 8 << 20;
+/// `[lenses.<id>] version` of an external lens that does not set one.
+inline constexpr std::string_view kExternalLensVersion = "1.0.0";
 inline constexpr std::int64_t kProviderTimeoutMs = 60000;
 inline constexpr std::int64_t kProviderMaxTokens = 4096;
 inline constexpr std::int64_t kMaxCommandsPerPlan = 8;

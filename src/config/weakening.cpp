@@ -6,13 +6,6 @@
 namespace qa::config {
 namespace {
 
-/// Rank of a severity name: critical 0 ... info 4; unknown names rank last.
-std::size_t rank(const std::string& severity) {
-    static const std::vector<std::string> order = {"critical", "high", "medium", "low", "info"};
-    const auto it = std::find(order.begin(), order.end(), severity);
-    return static_cast<std::size_t>(it - order.begin());
-}
-
 /// The patterns of `after` that `before` does not have, joined for a message.
 std::string added_patterns(const std::vector<std::string>& before,
                            const std::vector<std::string>& after) {
@@ -30,7 +23,8 @@ std::string added_patterns(const std::vector<std::string>& before,
 
 std::vector<Weakening> weakenings(const Config& before, const Config& after) {
     std::vector<Weakening> out;
-    if (before.runMode == "strict" && after.runMode != "strict") {
+    if (before.runMode == contracts::RunMode::strict &&
+        after.runMode != contracts::RunMode::strict) {
         out.push_back({"run_mode", "run_mode is no longer strict: a degraded lens may pass"});
     }
     if (const auto added = added_patterns(before.exclude, after.exclude); !added.empty()) {
@@ -54,14 +48,17 @@ std::vector<Weakening> weakenings(const Config& before, const Config& after) {
         if (const auto added = added_patterns(old.exclude, now.exclude); !added.empty()) {
             out.push_back({key + ".exclude", "files excluded from the " + id + " lens: " + added});
         }
-        if (now.blockAt && (!old.blockAt || rank(*now.blockAt) < rank(*old.blockAt))) {
-            out.push_back({key + ".block_at",
-                           "the " + id + " lens blocks only at " + *now.blockAt + " and above"});
+        // Severity is declared critical first: a smaller value is a higher threshold.
+        if (now.blockAt && (!old.blockAt || *now.blockAt < *old.blockAt)) {
+            out.push_back({key + ".block_at", "the " + id + " lens blocks only at " +
+                                                  std::string(contracts::to_string(*now.blockAt)) +
+                                                  " and above"});
         } else if (old.blockAt && !now.blockAt) {
             // From "everything at or above X blocks" back to each rule's own say: a rule that
             // does not block by itself no longer blocks at X.
             out.push_back({key + ".block_at", "the " + id + " lens no longer blocks at " +
-                                                  *old.blockAt + " and above"});
+                                                  std::string(contracts::to_string(*old.blockAt)) +
+                                                  " and above"});
         }
     }
     // An override taken away gives the rule back its own setting, which this file does not
@@ -75,7 +72,8 @@ std::vector<Weakening> weakenings(const Config& before, const Config& after) {
         }
         if (old.severity && !now.severity) {
             out.push_back({key + ".severity", "the rule " + id + " no longer has severity " +
-                                                  *old.severity + "; it has its own again"});
+                                                  std::string(contracts::to_string(*old.severity)) +
+                                                  "; it has its own again"});
         }
     }
     for (const auto& [id, now] : after.rules) {
@@ -88,7 +86,8 @@ std::vector<Weakening> weakenings(const Config& before, const Config& after) {
         } else if (now.severity && now.severity != old.severity) {
             // The rule's own severity is data this file does not see: any override is shown.
             out.push_back(
-                {key + ".severity", "the rule " + id + " is given severity " + *now.severity});
+                {key + ".severity", "the rule " + id + " is given severity " +
+                                        std::string(contracts::to_string(*now.severity))});
         }
     }
     return out;

@@ -12,12 +12,6 @@ constexpr std::array<std::pair<LensKind, std::string_view>, 4> kKinds = {{
     {LensKind::execution, "execution"},
     {LensKind::external, "external"},
 }};
-constexpr std::array<std::pair<LensMode, std::string_view>, 4> kModes = {{
-    {LensMode::added, "added"},
-    {LensMode::diff_context, "diff_context"},
-    {LensMode::file, "file"},
-    {LensMode::all, "all"},
-}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& table, E value) {
@@ -45,14 +39,8 @@ std::optional<E> value_of(const std::array<std::pair<E, std::string_view>, N>& t
 std::string_view to_string(LensKind kind) {
     return name_of(kKinds, kind);
 }
-std::string_view to_string(LensMode mode) {
-    return name_of(kModes, mode);
-}
 std::optional<LensKind> lens_kind_from(std::string_view text) {
     return value_of(kKinds, text);
-}
-std::optional<LensMode> lens_mode_from(std::string_view text) {
-    return value_of(kModes, text);
 }
 
 const LensInput* RunInput::lens(std::string_view lens_id) const {

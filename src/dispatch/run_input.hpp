@@ -11,6 +11,7 @@
 
 #include "config/config.hpp"
 #include "config/defaults.hpp"
+#include "config/lens_mode.hpp"
 #include "contracts/types.hpp"
 #include "json/value.hpp"
 
@@ -19,13 +20,13 @@ namespace qa::dispatch {
 /// How a lens is implemented (lenses/registry.v1.json `kind`, or `kind = "external"` in the
 /// config): what the lens catalog builds it from.
 enum class LensKind { rule, model, execution, external };
-/// Which lines a lens reports on (`[lenses.<id>] mode`).
-enum class LensMode { added, diff_context, file, all };
 
 std::string_view to_string(LensKind kind);
-std::string_view to_string(LensMode mode);
+
+/// Which lines a lens reports on: the configuration's `mode`, as the lenses name it.
+using config::LensMode;
+using config::to_string;
 std::optional<LensKind> lens_kind_from(std::string_view text);
-std::optional<LensMode> lens_mode_from(std::string_view text);
 
 /// One lens's settings for this run, resolved once from the registry and the configuration,
 /// with the contracts' enums: what a lens reads about itself.
@@ -37,7 +38,7 @@ struct LensInput {
     bool enabled = true;
     bool required = true;
     LensMode mode = LensMode::added;
-    std::int64_t diffContext = 3;
+    std::int64_t diffContext = config::defaults::kDiffContext;
     std::chrono::milliseconds timeout{config::defaults::kLensTimeoutMs};
     contracts::PermissionProfileId permissionProfile = contracts::PermissionProfileId::read_only;
     /// The binding a model lens calls (`[providers.<provider>]`), resolved; nullopt otherwise.
@@ -84,7 +85,7 @@ struct RunInput {
     std::vector<GateChange> gateChanges;  ///< what the change does to the gate itself
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
     /// `[budget] max_context_bytes`: what one plan may send a model, at most.
-    std::int64_t maxContextBytes = 8 << 20;
+    std::int64_t maxContextBytes = config::defaults::kMaxContextBytes;
 
     /// The lens `lens_id`, or nullptr when it is not known.
     const LensInput* lens(std::string_view lens_id) const;

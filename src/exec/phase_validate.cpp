@@ -298,9 +298,7 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
     // Refusals come first, before anything is written or run.
     const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
     require_trust(env.trust, root, config);
-    const auto profile_id = env.profileOverride.value_or(
-        contracts::enum_from_string<contracts::PermissionProfileId>(config.defaultPermissionProfile)
-            .value_or(contracts::PermissionProfileId::read_only));
+    const auto profile_id = env.profileOverride.value_or(config.defaultPermissionProfile);
     const ExecProfile profile = resolve_profile(config, profile_id);
     require_execution_allowed(kPhaseLensClass, config.allowExecutionLensClasses, profile.profile);
 

@@ -9,12 +9,12 @@ namespace qa::exec {
 using contracts::ErrorCode;
 
 void require_execution_allowed(contracts::LensClass lens_class,
-                               std::span<const std::string> allow_execution_lens_classes,
+                               std::span<const contracts::LensClass> allow_execution_lens_classes,
                                const contracts::PermissionProfile& profile) {
     const std::string cls(contracts::to_string(lens_class));
     const bool class_allowed =
-        std::find(allow_execution_lens_classes.begin(), allow_execution_lens_classes.end(), cls) !=
-        allow_execution_lens_classes.end();
+        std::find(allow_execution_lens_classes.begin(), allow_execution_lens_classes.end(),
+                  lens_class) != allow_execution_lens_classes.end();
     if (!class_allowed) {
         throw ExecError(ErrorCode::EXECUTION_DENIED, "lens class '" + cls +
                                                          "' may not execute commands: it is not in "

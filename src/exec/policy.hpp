@@ -11,7 +11,7 @@ namespace qa::exec {
 /// Seed rule: execution only when the lens class is allowlisted AND the profile is not
 /// read-only. Throws ExecError(EXECUTION_DENIED) otherwise; nothing is ever escalated.
 void require_execution_allowed(contracts::LensClass lens_class,
-                               std::span<const std::string> allow_execution_lens_classes,
+                               std::span<const contracts::LensClass> allow_execution_lens_classes,
                                const contracts::PermissionProfile& profile);
 
 /// True when `argv` starts with every element of `prefix` (exact strings, no globbing).

@@ -15,9 +15,8 @@ ExecProfile resolve_profile(const config::Config& config, contracts::PermissionP
     p.commandTimeoutMs = defaults.commandTimeoutMs;
     p.maxStdoutBytes = defaults.maxStdoutBytes;
     p.maxStderrBytes = defaults.maxStderrBytes;
-    const std::string name(contracts::to_string(id));
     for (const auto& s : config.permissionProfiles) {
-        if (s.profileId != name) {
+        if (s.profileId != id) {
             continue;
         }
         p.allowedCommandPrefixes = s.allowedCommandPrefixes;

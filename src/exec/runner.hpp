@@ -89,7 +89,7 @@ struct ExecutionRequest {
     std::string executionKey;
     std::int64_t planOrdinal = 0;
     contracts::LensClass lensClass = contracts::LensClass::consistency;
-    std::vector<std::string> allowExecutionLensClasses;
+    std::vector<contracts::LensClass> allowExecutionLensClasses;
     ExecProfile profile;
     std::vector<contracts::ExecutionCommandSpec> commands;
     /// List the checkout's files the commands changed or removed (PlanExecution::changedFiles):

@@ -31,7 +31,7 @@ class TreeExecutor {
         TreeSource source = TreeSource::index;
         std::string rev;  ///< TreeSource::commit: the commit under test
         std::string executionKey;
-        std::vector<std::string> allowExecutionLensClasses;
+        std::vector<contracts::LensClass> allowExecutionLensClasses;
         std::vector<ExecProfile> profiles;  ///< every profile, resolved from the configuration
         /// Why nothing may run in this run (the configuration is not trusted); nullopt: allowed
         /// as far as trust goes (the class and the profile are still checked per plan).

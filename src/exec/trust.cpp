@@ -79,8 +79,9 @@ std::string execution_config_hash(const config::Config& config) {
     }
     json::Object lenses;
     for (const auto& [id, lens] : config.lenses) {
-        lenses.emplace_back(id, json::Object{{"permission_profile", lens.permissionProfile},
-                                             {"options", lens.options}});
+        lenses.emplace_back(
+            id, json::Object{{"permission_profile", contracts::to_string(lens.permissionProfile)},
+                             {"options", lens.options}});
         if (lens.external) {  // the program an external lens runs is what trust is about
             json::Array command(lens.external->command.begin(), lens.external->command.end());
             lenses.back().second.as_object().emplace_back("command", std::move(command));

@@ -252,10 +252,6 @@ config::Config load(const RunRequest& request, const git::Repository& repo) {
     // An enabled model lens must be able to call its provider: exit 2 now, not a failure later.
     lenses::model::check_model_bindings(config, registry);
     if (request.runModeOverride) {
-        if (*request.runModeOverride != "strict" && *request.runModeOverride != "best_effort") {
-            throw util::InputError("--run-mode: \"" + *request.runModeOverride +
-                                   "\" is not valid; expected \"strict\" or \"best_effort\"");
-        }
         config.runMode = *request.runModeOverride;
     }
     if (!config.rules.empty()) {

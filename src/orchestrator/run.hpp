@@ -38,10 +38,10 @@ struct RunRequest {
     std::string remote;               ///< pre-push: the remote's name or URL
     std::vector<git::PushUpdate> pushUpdates;
     std::vector<std::string> files;  ///< ChangeKind::files: repository-relative paths
-    std::optional<std::filesystem::path> configFile;  ///< --config: overrides the tree's config
-    std::optional<std::string> runModeOverride;       ///< --run-mode
-    std::optional<std::size_t> jobsOverride;          ///< --jobs: host fact, not in SkillInput
-    std::optional<std::vector<std::string>> lensIds;  ///< requestedLensIds
+    std::optional<std::filesystem::path> configFile;    ///< --config: overrides the tree's config
+    std::optional<contracts::RunMode> runModeOverride;  ///< --run-mode
+    std::optional<std::size_t> jobsOverride;            ///< --jobs: host fact, not in SkillInput
+    std::optional<std::vector<std::string>> lensIds;    ///< requestedLensIds
     bool writeArtifacts = true;
     /// Execution lenses' environment (trust store, bubblewrap); nullopt offers no execution:
     /// their plans then fail with EXECUTION_DENIED. The binaries set it from the process.

@@ -26,10 +26,7 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
     for (const auto& [id, o] : config.rules) {
         dispatch::RuleSetting& rule = input.rules[id];
         rule.enabled = o.enabled.value_or(true);
-        if (o.severity) {
-            rule.severity =
-                to_enum(contracts::enum_from_string<contracts::Severity>(*o.severity), *o.severity);
-        }
+        rule.severity = o.severity;
     }
     input.maxContextBytes = config.maxContextBytes;
     for (const auto& entry : registry.lenses) {
@@ -43,12 +40,10 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
             const config::LensSettings& s = it->second;
             lens.enabled = s.enabled;
             lens.required = s.required;
-            lens.mode = to_enum(dispatch::lens_mode_from(s.mode), s.mode);
+            lens.mode = s.mode;
             lens.diffContext = s.diffContext;
             lens.timeout = std::chrono::milliseconds(s.timeoutMs);
-            lens.permissionProfile = to_enum(
-                contracts::enum_from_string<contracts::PermissionProfileId>(s.permissionProfile),
-                s.permissionProfile);
+            lens.permissionProfile = s.permissionProfile;
             for (const auto& p : config.providers) {
                 if (s.provider && p.bindingId == *s.provider) {
                     lens.provider = p;
@@ -57,14 +52,9 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
             lens.maxInputTokens = s.maxInputTokens;
             lens.maxOutputTokens = s.maxOutputTokens;
             lens.maxCostUsd = s.maxCostUsd;
-            lens.overflowPolicy =
-                to_enum(contracts::enum_from_string<contracts::OverflowPolicy>(s.overflowPolicy),
-                        s.overflowPolicy);
+            lens.overflowPolicy = s.overflowPolicy;
             lens.options = s.options;
-            if (s.blockAt) {
-                lens.blockAt = to_enum(contracts::enum_from_string<contracts::Severity>(*s.blockAt),
-                                       *s.blockAt);
-            }
+            lens.blockAt = s.blockAt;
             if (s.external) {
                 lens.command = s.external->command;
             }

@@ -1,25 +1,15 @@
 #include "orchestrator/skill_input.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "contracts/enums.hpp"
 #include "exec/profile.hpp"
 #include "json/canonical.hpp"
+#include "providers/binding.hpp"
 #include "util/sha256.hpp"
 
 namespace qa::orchestrator {
 namespace {
-
-template <class E>
-E to_enum(const std::string& text) {
-    const auto value = contracts::enum_from_string<E>(text);
-    if (!value) {
-        // Config validation admits only valid spellings; reaching this is a bug.
-        throw std::logic_error("invalid enum text from a validated config: " + text);
-    }
-    return *value;
-}
 
 /// One resolution of profiles for the SkillInput and the runner that applies them.
 contracts::PermissionProfile profile_for(const config::Config& config,
@@ -41,7 +31,7 @@ contracts::SkillInput make_skill_input(const config::Config& config, const std::
     in.vcs = "git";
     in.baseRef = base_ref;
     in.headRef = head_ref;
-    in.runMode = to_enum<contracts::RunMode>(config.runMode);
+    in.runMode = config.runMode;
     if (lens_ids) {
         auto ids = *lens_ids;
         std::sort(ids.begin(), ids.end());
@@ -49,33 +39,26 @@ contracts::SkillInput make_skill_input(const config::Config& config, const std::
         in.requestedLensIds = ids;
     }
     in.maxConcurrency = config.maxConcurrency;
-    std::vector<std::string> classes = config.allowExecutionLensClasses;
-    std::sort(classes.begin(), classes.end());
+    // A set, ordered by spelling as before the config was typed: the SkillInput's bytes stay.
+    std::vector<contracts::LensClass> classes = config.allowExecutionLensClasses;
+    const auto by_name = [](contracts::LensClass a, contracts::LensClass b) {
+        return contracts::to_string(a) < contracts::to_string(b);
+    };
+    std::sort(classes.begin(), classes.end(), by_name);
     classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
-    for (const auto& c : classes) {
-        in.allowExecutionLensClasses.push_back(to_enum<contracts::LensClass>(c));
-    }
+    in.allowExecutionLensClasses = std::move(classes);
     // Every profile, in the seed's enum order, so the list never depends on the file's order.
     for (const auto id :
          {contracts::PermissionProfileId::read_only, contracts::PermissionProfileId::exec_sandboxed,
           contracts::PermissionProfileId::exec_sandboxed_network_off}) {
         in.permissionProfiles.push_back(profile_for(config, id));
     }
-    in.defaultPermissionProfileId =
-        to_enum<contracts::PermissionProfileId>(config.defaultPermissionProfile);
+    in.defaultPermissionProfileId = config.defaultPermissionProfile;
     in.artifactRoot = config.artifactRoot;
     in.runBudgetMaxTokens = config.runMaxTokens;
     in.runBudgetMaxCostUsd = config.runMaxCostUsd;
     for (const auto& p : config.providers) {  // config keeps them sorted by bindingId
-        contracts::ProviderBinding b;
-        b.bindingId = p.bindingId;
-        b.adapterId = to_enum<contracts::AdapterId>(p.adapter);
-        b.adapterVersion = std::string(config::defaults::kAdapterVersion);
-        b.modelId = p.model;
-        b.maxTokens = p.maxTokens;
-        b.seed = p.seed;
-        b.timeoutMs = p.timeoutMs;
-        in.providerBindings.push_back(std::move(b));
+        in.providerBindings.push_back(providers::binding_from(p).pinned);
     }
     if (baseline_digest) {
         json::Value normalized = config::normalized(config);

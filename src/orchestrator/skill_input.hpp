@@ -7,10 +7,6 @@
 
 namespace qa::orchestrator {
 
-/// The adapter version every provider binding records; bumped when an adapter's request or
-/// response handling changes, which changes the executionKey.
-inline constexpr std::string_view kAdapterVersion = config::defaults::kAdapterVersion;
-
 /// The SkillInput of a run. `repoRoot` is recorded as "." (the root itself): an absolute path
 /// would make artifacts differ between two clones of the same repository.
 /// `baseline_digest` is Baseline::digest() of the baseline the run applies, if any: the seed's

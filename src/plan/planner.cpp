@@ -268,21 +268,19 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         plan.blockingPolicy =
             enum_or_throw<contracts::BlockingPolicy>(c.lens->blockingPolicy, "blocking policy");
         plan.providerBindingId = c.settings->provider.value_or(kNoProvider);
-        plan.permissionProfileId = enum_or_throw<contracts::PermissionProfileId>(
-            c.settings->permissionProfile, "permission profile");
+        plan.permissionProfileId = c.settings->permissionProfile;
         plan.maxInputTokens =
             c.settings->maxInputTokens > 0 ? c.settings->maxInputTokens : c.lens->maxInputTokens;
         plan.maxOutputTokens =
             c.settings->maxOutputTokens > 0 ? c.settings->maxOutputTokens : c.lens->maxOutputTokens;
         plan.maxCostUsd = c.settings->maxCostUsd;
-        plan.overflowPolicy =
-            enum_or_throw<contracts::OverflowPolicy>(c.settings->overflowPolicy, "overflow policy");
+        plan.overflowPolicy = c.settings->overflowPolicy;
 
         // Context bound: hunks first (full files when the lens asks), biggest changes first; what
         // does not fit is listed in omittedFiles, and the lens result will carry
         // CONTEXT_BOUND_EXCEEDED.
-        const bool full =
-            c.lens->fullContext || c.settings->mode == "file" || c.settings->mode == "all";
+        const bool full = c.lens->fullContext || c.settings->mode == config::LensMode::file ||
+                          c.settings->mode == config::LensMode::all;
         std::vector<const PlanFile*> included;
         if (bounded) {
             std::vector<const PlanFile*> by_rank = scope;

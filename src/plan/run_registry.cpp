@@ -10,7 +10,7 @@ Registry run_registry(const Registry& builtin, const config::Config& config) {
         }
         LensEntry entry;
         entry.lensId = id;
-        entry.lensClass = settings.external->lensClass;
+        entry.lensClass = contracts::to_string(settings.external->lensClass);
         entry.lensVersion = settings.external->version;
         entry.kind = "external";
         entry.description = "External lens (" + settings.external->command.front() + ")";

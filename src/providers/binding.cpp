@@ -7,9 +7,7 @@ namespace qa::providers {
 Binding binding_from(const config::ProviderSettings& settings) {
     Binding b;
     b.pinned.bindingId = settings.bindingId;
-    b.pinned.adapterId = settings.adapter == "anthropic-claude"
-                             ? contracts::AdapterId::anthropic_claude
-                             : contracts::AdapterId::openai_codex;
+    b.pinned.adapterId = settings.adapter;
     b.pinned.adapterVersion = std::string(kAdapterVersion);
     b.pinned.modelId = settings.model;
     b.pinned.maxTokens = settings.maxTokens;
@@ -17,7 +15,7 @@ Binding binding_from(const config::ProviderSettings& settings) {
     b.pinned.timeoutMs = settings.timeoutMs;
     b.baseUrl = settings.baseUrl;
     b.apiKeyEnv = settings.apiKeyEnv;
-    b.api = settings.api == "chat_completions" ? OpenAiApi::chat_completions : OpenAiApi::responses;
+    b.api = settings.api;
     b.sampling = settings.sampling;
     if (settings.inputUsdPerMtok && settings.outputUsdPerMtok) {
         b.prices = PriceTable{*settings.inputUsdPerMtok, *settings.outputUsdPerMtok};

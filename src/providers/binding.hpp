@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config/defaults.hpp"
+#include "config/openai_api.hpp"
 #include "contracts/types.hpp"
 
 namespace qa::config {
@@ -14,11 +15,8 @@ struct ProviderSettings;
 
 namespace qa::providers {
 
-/// Which OpenAI endpoint an `openai-codex` binding speaks.
-enum class OpenAiApi {
-    responses,         ///< POST {base_url}/responses (api.openai.com, codex models)
-    chat_completions,  ///< POST {base_url}/chat/completions (Ollama, llama.cpp, vLLM)
-};
+/// Which OpenAI endpoint an `openai-codex` binding speaks: the configuration's `api`.
+using config::OpenAiApi;
 
 /// USD per million tokens, from the binding's price table.
 struct PriceTable {

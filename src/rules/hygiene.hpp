@@ -33,7 +33,9 @@ struct HygieneInput {
     std::uint64_t sizeBytes = 0;  ///< the file's size (content may be empty for binaries)
     /// File lines to report on (1-based, ascending), e.g. the added lines; empty means all.
     std::span<const std::uint32_t> lines;
-    std::uint64_t maxFileBytes = 1024 * 1024;  ///< oversize-file threshold
+    /// Oversize-file threshold: no default here; the lens passes its option or the one default
+    /// (config::defaults::kOversizeFileBytes).
+    std::uint64_t maxFileBytes;
 };
 
 /// trailing-whitespace, mixed-indentation, missing-final-newline, crlf-in-lf-file,

@@ -59,7 +59,7 @@ ExecutionRequest request(const fs::path& root, qa::exec::ExecProfile p,
     r.executionKey = std::string(64, 'a');
     r.planOrdinal = 3;
     r.lensClass = qa::contracts::LensClass::consistency;
-    r.allowExecutionLensClasses = {"consistency"};
+    r.allowExecutionLensClasses = {qa::contracts::LensClass::consistency};
     r.profile = std::move(p);
     r.commands = std::move(commands);
     return r;
@@ -142,7 +142,7 @@ TEST_CASE(
     CHECK(refusal(repo, request(repo, profile(PermissionProfileId::read_only, {{"python3", "-c"}}),
                                 {cmd(1, knock)})) == ErrorCode::EXECUTION_DENIED);
     auto other_class = request(repo, p, {cmd(1, knock)});
-    other_class.allowExecutionLensClasses = {"security"};
+    other_class.allowExecutionLensClasses = {qa::contracts::LensClass::security};
     CHECK(refusal(repo, other_class) == ErrorCode::EXECUTION_DENIED);
     CHECK_FALSE(listener.connected());
 }

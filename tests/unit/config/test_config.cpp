@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "plan/registry.hpp"
 
 using qa::config::ConfigError;
 using qa::config::parse_config;
@@ -28,7 +29,7 @@ ConfigError error_of(const std::string& text) {
 
 TEST_CASE("the embedded default parses: rule lenses on, model lenses off, strict", "[config]") {
     const auto c = parse_config(qa::config::default_config_text(), "<embedded default>", kLenses);
-    CHECK(c.runMode == "strict");
+    CHECK(c.runMode == qa::contracts::RunMode::strict);
     CHECK(c.lenses.at("security").enabled);
     CHECK(c.lenses.at("security").required);
     CHECK_FALSE(c.lenses.at("consistency").enabled);
@@ -64,7 +65,7 @@ from = ["src/ui/**"]
 deny = ["src/db/**"]
 )",
                                 "cfg.toml", kLenses);
-    CHECK(c.runMode == "best_effort");
+    CHECK(c.runMode == qa::contracts::RunMode::best_effort);
     CHECK(*c.baseRef == "origin/develop");
     CHECK(c.maxConcurrency == 8);
     CHECK(c.runMaxTokens == 1000);
@@ -130,4 +131,115 @@ TEST_CASE("configHash ignores formatting, comments and key order", "[config]") {
     CHECK(qa::config::config_hash(a) != qa::config::config_hash(b));  // concurrency differs
     CHECK(qa::config::config_hash(a) == qa::config::config_hash(b2));
     CHECK(qa::config::config_hash(a).size() == 64);
+}
+
+namespace {
+
+/// A configuration that sets every key, each enum to a value other than its default.
+constexpr const char* kEveryKey = R"(run_mode = "best_effort"
+base_ref = "origin/develop"
+repo_id = "x/y"
+max_concurrency = 8
+allow_execution_lens_classes = ["style", "consistency", "style"]
+default_permission_profile = "exec_sandboxed"
+exclude = ["vendor/**"]
+artifact_retention = 5
+[budget]
+run_max_tokens = 1000
+run_max_cost_usd = 1.5
+max_context_bytes = 4096
+[lenses.style]
+required = false
+mode = "diff_context"
+diff_context = 5
+block_at = "medium"
+overflow_policy = "skip"
+permission_profile = "exec_sandboxed_network_off"
+options = { max_file_bytes = 1000 }
+exclude = ["a/**"]
+[lenses.consistency]
+enabled = true
+provider = "claude"
+mode = "all"
+cache_ttl_minutes = 10
+[lenses.performance]
+provider = "local"
+overflow_policy = "escalate"
+mode = "file"
+[lenses.my-check]
+kind = "external"
+class = "performance"
+command = ["prog", "--x"]
+paths = ["*.py"]
+[providers.claude]
+adapter = "anthropic-claude"
+model = "claude-sonnet-4-5"
+api_key_env = "ANTHROPIC_API_KEY"
+[providers.local]
+adapter = "openai-codex"
+model = "llama"
+api = "chat_completions"
+base_url = "http://127.0.0.1:8080/v1/"
+api_key_env = "X_KEY"
+seed = 7
+input_usd_per_mtok = 1
+output_usd_per_mtok = 2.5
+sampling = false
+[permission_profiles.exec_sandboxed]
+allowed_command_prefixes = [["npm", "test"], ["make"]]
+env_allowlist = ["CI", "A"]
+[permission_profiles.read_only]
+max_commands_per_plan = 3
+[rules.aws-access-key-id]
+severity = "low"
+[rules.trailing-whitespace]
+enabled = false
+[[architecture.layers]]
+name = "ui-not-db"
+from = ["src/ui/**"]
+deny = ["src/db/**"]
+)";
+
+}  // namespace
+
+TEST_CASE("settings are parsed once into the contracts' enums", "[config]") {
+    using namespace qa::contracts;
+    const auto c = parse_config(kEveryKey, "cfg.toml", qa::plan::builtin_registry().lens_ids());
+    CHECK(c.runMode == RunMode::best_effort);
+    CHECK(c.defaultPermissionProfile == PermissionProfileId::exec_sandboxed);
+    CHECK(c.allowExecutionLensClasses ==
+          std::vector<LensClass>{LensClass::style, LensClass::consistency, LensClass::style});
+    const auto& style = c.lenses.at("style");
+    CHECK(style.mode == qa::config::LensMode::diff_context);
+    CHECK(style.blockAt == Severity::medium);
+    CHECK(style.overflowPolicy == OverflowPolicy::skip);
+    CHECK(style.permissionProfile == PermissionProfileId::exec_sandboxed_network_off);
+    CHECK(c.lenses.at("consistency").mode == qa::config::LensMode::all);
+    CHECK(c.lenses.at("performance").mode == qa::config::LensMode::file);
+    CHECK(c.lenses.at("performance").overflowPolicy == OverflowPolicy::escalate);
+    CHECK(c.lenses.at("security").mode == qa::config::LensMode::added);
+    CHECK_FALSE(c.lenses.at("security").blockAt.has_value());
+    CHECK(c.lenses.at("my-check").external->lensClass == LensClass::performance);
+    REQUIRE(c.providers.size() == 2);
+    CHECK(c.providers.at(0).adapter == AdapterId::anthropic_claude);
+    CHECK(c.providers.at(0).api == qa::config::OpenAiApi::responses);
+    CHECK(c.providers.at(1).adapter == AdapterId::openai_codex);
+    CHECK(c.providers.at(1).api == qa::config::OpenAiApi::chat_completions);
+    CHECK(c.providers.at(1).baseUrl == "http://127.0.0.1:8080/v1");
+    REQUIRE(c.permissionProfiles.size() == 2);
+    CHECK(c.permissionProfiles.at(0).profileId == PermissionProfileId::exec_sandboxed);
+    CHECK(c.permissionProfiles.at(1).profileId == PermissionProfileId::read_only);
+    CHECK(c.rules.at("aws-access-key-id").severity == Severity::low);
+    CHECK_FALSE(c.rules.at("trailing-whitespace").severity.has_value());
+}
+
+TEST_CASE("configHash is the one computed before the settings were typed", "[config]") {
+    // Hashes printed by `qa-skill config check` built from the string-typed configuration: the
+    // typed settings must spell every enum as before, or every executionKey would change.
+    const auto ids = qa::plan::builtin_registry().lens_ids();
+    CHECK(qa::config::config_hash(parse_config(kEveryKey, "cfg.toml", ids)) ==
+          "6c8cd7aa4115bde5c9261ce27695f381acf1f095c802fd6e47f94bf8c4842bb6");
+    CHECK(qa::config::config_hash(
+              parse_config(qa::config::default_config_text(), "<embedded default>", ids)) ==
+          "b1cfdef5f80a441a8a2b59d8fcce994d0a6b8ab479c41f7063e378a17c5c9b0f");
 }

@@ -43,7 +43,7 @@ ErrorCode code_of(const std::function<void()>& f) {
 
 TEST_CASE("execution needs an allowlisted lens class and a profile that is not read-only",
           "[exec][policy]") {
-    const std::vector<std::string> allowed = {"consistency"};
+    const std::vector<LensClass> allowed = {LensClass::consistency};
     const auto p = sandboxed({{"python3"}});
     CHECK_NOTHROW(qa::exec::require_execution_allowed(LensClass::consistency, allowed, p));
     CHECK(code_of([&] { qa::exec::require_execution_allowed(LensClass::security, allowed, p); }) ==

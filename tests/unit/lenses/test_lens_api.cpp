@@ -144,10 +144,10 @@ TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]")
     }
     for (const auto mode : {dispatch::LensMode::added, dispatch::LensMode::diff_context,
                             dispatch::LensMode::file, dispatch::LensMode::all}) {
-        CHECK(dispatch::lens_mode_from(dispatch::to_string(mode)) == mode);
+        CHECK(qa::config::lens_mode_from(dispatch::to_string(mode)) == mode);
     }
     CHECK_FALSE(dispatch::lens_kind_from("Rule").has_value());
-    CHECK_FALSE(dispatch::lens_mode_from("").has_value());
+    CHECK_FALSE(qa::config::lens_mode_from("").has_value());
 }
 
 TEST_CASE("every built-in rule names the sub-lens that reports it", "[lenses][catalog][rules]") {

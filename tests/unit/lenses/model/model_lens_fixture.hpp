@@ -57,15 +57,14 @@ inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& l
 inline config::ProviderSettings provider_settings(const providers::Binding& binding) {
     config::ProviderSettings p;
     p.bindingId = binding.pinned.bindingId;
-    p.adapter = std::string(contracts::to_string(binding.pinned.adapterId));
+    p.adapter = binding.pinned.adapterId;
     p.model = binding.pinned.modelId;
     p.baseUrl = binding.baseUrl;
     p.apiKeyEnv = binding.apiKeyEnv;
     p.timeoutMs = binding.pinned.timeoutMs;
     p.maxTokens = binding.pinned.maxTokens;
     p.seed = binding.pinned.seed;
-    p.api =
-        binding.api == providers::OpenAiApi::chat_completions ? "chat_completions" : "responses";
+    p.api = binding.api;
     p.sampling = binding.sampling;
     if (binding.prices) {
         p.inputUsdPerMtok = binding.prices->inputUsdPerMtok;
