@@ -166,17 +166,18 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
     const BlobLoader load = [&](const std::string& oid) { return read_blob(repo, oid); };
     const auto judged = [&](const std::string& path) -> LineSet& {
         const auto [it, fresh] = seen.try_emplace(path);
+        LineSet& lines = it->second;  // clang 14 cannot capture the structured binding itself
         if (fresh) {
             for (const FileChange* f : net_files[path]) {
                 if (f->lines_in_blobs()) {
                     for_each_added_line(*f, load, [&](std::uint32_t, std::string_view text) {
-                        it->second.insert(text);
+                        lines.insert(text);
                         return true;
                     });
                 }
             }
         }
-        return it->second;
+        return lines;
     };
     std::map<std::string, FileChange> files;
     std::set<std::string> pem_candidates;  // paths one of whose lines may be part of a PEM block
