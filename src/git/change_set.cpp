@@ -278,6 +278,89 @@ bool add_new_text(Collector& c, const git_diff_delta* delta) {
     return true;
 }
 
+/// A side of a modification with more lines than this is not diffed line by line: libgit2's
+/// diff holds about 60 bytes per line of each side, gigabytes for a file of a few tens of
+/// megabytes of short lines.
+constexpr std::size_t kMaxDiffLines = std::size_t{1} << 20;
+
+/// The size of blob `id` from its header alone (no content is inflated), or nullopt.
+std::optional<std::size_t> blob_size_of(git_repository* repo, const git_oid& id) {
+    OdbHandle odb;
+    if (git_repository_odb(odb.out(), repo) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    std::size_t size = 0;
+    git_object_t type = GIT_OBJECT_INVALID;
+    if (git_odb_read_header(&size, &type, odb.get(), &id) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    return size;
+}
+
+/// A modified or deleted text file with more than kMaxDiffLines lines on a side, shown as git
+/// shows a complete rewrite: every old line removed and every new line added, in one hunk. Its
+/// new side is then judged whole, stricter than a line diff, with memory that follows the
+/// file's size. False, having done nothing, for anything else (the diff decides).
+bool add_rewrite(Collector& c, const git_diff_delta* delta) {
+    const bool deleted = delta->status == GIT_DELTA_DELETED;
+    if ((delta->status != GIT_DELTA_MODIFIED && !deleted) ||
+        delta->old_file.mode == GIT_FILEMODE_COMMIT ||
+        delta->new_file.mode == GIT_FILEMODE_COMMIT) {
+        return false;
+    }
+    // A line is at least one byte: smaller blobs cannot have that many lines, and are not read.
+    const auto old_size = blob_size_of(c.repo, delta->old_file.id);
+    const auto new_size =
+        deleted ? std::optional<std::size_t>(0) : blob_size_of(c.repo, delta->new_file.id);
+    if (!old_size || !new_size || std::max(*old_size, *new_size) <= kMaxDiffLines) {
+        return false;
+    }
+    BlobHandle old_blob;
+    BlobHandle new_blob;
+    if (git_blob_lookup(old_blob.out(), c.repo, &delta->old_file.id) != 0 ||
+        (!deleted && git_blob_lookup(new_blob.out(), c.repo, &delta->new_file.id) != 0)) {
+        git_error_clear();
+        return false;
+    }
+    const std::string_view old_content = blob_view(old_blob.get());
+    const std::string_view new_content = deleted ? std::string_view() : blob_view(new_blob.get());
+    const auto limit = static_cast<std::uint64_t>(kMaxTextBytes);
+    if (old_content.size() > limit || new_content.size() > limit || !is_text(old_content) ||
+        !is_text(new_content)) {
+        return false;
+    }
+    const std::size_t old_lines = count_lines(old_content);
+    const std::size_t new_lines = count_lines(new_content);
+    if (std::max(old_lines, new_lines) <= kMaxDiffLines) {
+        return false;
+    }
+    FileChange file = file_change(delta, deleted ? FileStatus::deleted : FileStatus::modified);
+    file.removed_lines = old_lines;
+    file.added_lines = new_lines;
+    Hunk hunk;
+    hunk.old_start = old_lines > 0 ? 1 : 0;
+    hunk.old_lines = static_cast<std::uint32_t>(old_lines);
+    hunk.new_start = new_lines > 0 ? 1 : 0;
+    hunk.new_lines = static_cast<std::uint32_t>(new_lines);
+    // Each line's length plus one, as a diff shows it (a last line without '\n' too).
+    for (const std::string_view side : {old_content, new_content}) {
+        hunk.bytes += side.size() + (side.empty() || side.back() == '\n' ? 0 : 1);
+    }
+    file.hunks.push_back(std::move(hunk));
+    bool pem = false;
+    for (std::size_t start = 0; start < new_content.size() && !pem;) {
+        const std::size_t nl = new_content.find('\n', start);
+        const std::size_t end = nl == std::string_view::npos ? new_content.size() : nl;
+        pem = looks_like_pem(new_content.substr(start, end - start));
+        start = end + 1;
+    }
+    c.files.push_back(std::move(file));
+    c.pem_candidate.push_back(pem);
+    return true;
+}
+
 /// Gives `patch` to the collector as git_diff_foreach gives a delta's patch to its callbacks.
 int replay(git_patch* patch, Collector& c) {
     const git_diff_delta* delta = git_patch_get_delta(patch);
@@ -310,12 +393,14 @@ int replay(git_patch* patch, Collector& c) {
     return 0;
 }
 
-/// Every delta of `diff`, as git_diff_foreach would give it, except that a new text file is not
-/// diffed (add_new_text). One delta's patch is held at a time.
+/// Every delta of `diff`, as git_diff_foreach would give it, except that a new text file and a
+/// very long modified or deleted one are not diffed (add_new_text, add_rewrite). One delta's patch
+/// is held at a time.
 int collect_deltas(git_diff* diff, Collector& c) {
     const std::size_t n = git_diff_num_deltas(diff);
     for (std::size_t i = 0; i < n; ++i) {
-        if (add_new_text(c, git_diff_get_delta(diff, i))) {
+        const git_diff_delta* delta = git_diff_get_delta(diff, i);
+        if (add_new_text(c, delta) || add_rewrite(c, delta)) {
             continue;
         }
         PatchHandle patch;

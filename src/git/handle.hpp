@@ -60,6 +60,7 @@ using RevwalkHandle = Handle<git_revwalk, &git_revwalk_free>;
 using RemoteHandle = Handle<git_remote, &git_remote_free>;
 using ConfigHandle = Handle<git_config, &git_config_free>;
 using ReferenceIteratorHandle = Handle<git_reference_iterator, &git_reference_iterator_free>;
+using OdbHandle = Handle<git_odb, &git_odb_free>;
 
 /// git_buf is a value type with its own dispose function rather than a pointer.
 class Buf {

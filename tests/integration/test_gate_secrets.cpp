@@ -80,3 +80,25 @@ TEST_CASE("a baselined private key does not accept another key written over it",
     CHECK(check.exit_code == 1);
     CHECK(check.out.find("new    tests/fixtures/server.pem") != std::string::npos);
 }
+
+TEST_CASE("a credential written into a file too long to diff line by line is blocked",
+          "[hooks][commit][gate10]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("long");
+    // Over a million short lines: the change is judged as a rewrite of the whole file.
+    const std::string base(1100000, '\n');
+    sb.add_file(repo, "data/rows.txt", base);
+    sb.commit(repo, "rows");
+    REQUIRE(sb.qa(repo, "install").exit_code == 0);
+    const std::string key = std::string("AKI") + "AQ2ZRXW7TN4MVCBHD";
+    std::string edited = base;
+    edited.insert(2000, "AWS_KEY = \"" + key + "\"\n");
+    sb.add_file(repo, "data/rows.txt", edited);
+    const std::string head = sb.rev_parse(repo, "HEAD");
+    const ProcResult r = sb.git_in(repo, "commit -q -m rows");
+    INFO(r.describe());
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("data/rows.txt:2001") != std::string::npos);
+    CHECK(r.err.find("aws-access-key-id") != std::string::npos);
+    CHECK(sb.rev_parse(repo, "HEAD") == head);
+}

@@ -187,3 +187,54 @@ TEST_CASE("the earlier commits of a push are ranges of the blobs that added them
     CHECK(text[0][0].content == "secret = old");
     CHECK(text[0][0].new_line_no == 50001);
 }
+
+TEST_CASE("a modified or deleted file of more than 2^20 lines is one rewrite hunk", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    const std::string base(1100000, '\n');  // more lines than libgit2 should diff
+    sandbox.add_file(dir, "long.txt", base);
+    sandbox.add_file(dir, "short.txt", numbered(1, 1000));
+    sandbox.add_file(dir, "gone.txt", base);
+    sandbox.commit(dir, "base");
+    sandbox.git_ok(dir, "rm -q gone.txt");
+    std::string edited = base;
+    edited.insert(500, "token = 1\n");
+    qa::test::write_file(dir / "long.txt", edited);
+    std::string short_edited = numbered(1, 1000);
+    short_edited.replace(short_edited.find("line 7\n"), 7, "LINE 7\n");
+    qa::test::write_file(dir / "short.txt", short_edited);
+    sandbox.git_ok(dir, "add -A");
+    const auto repo = open_repo(lib, sandbox, dir);
+    const ChangeSet set = qa::git::staged_changes(repo);
+
+    const FileChange& rewrite = find_file(set, "long.txt");
+    CHECK(rewrite.status == qa::git::FileStatus::modified);
+    CHECK(rewrite.removed_lines == 1100000);
+    CHECK(rewrite.added_lines == 1100001);
+    REQUIRE(rewrite.hunks.size() == 1);
+    CHECK(rewrite.hunks[0].old_start == 1);
+    CHECK(rewrite.hunks[0].old_lines == 1100000);
+    CHECK(rewrite.hunks[0].new_start == 1);
+    CHECK(rewrite.hunks[0].new_lines == 1100001);
+    CHECK(rewrite.hunks[0].bytes == base.size() + edited.size());
+    const auto text = qa::test::hunk_text(repo, rewrite);
+    REQUIRE(text[0].size() == 1100000 + 1100001);
+    CHECK(text[0][1100000 + 500].content == "token = 1");  // the new side, read back whole
+    CHECK(text[0][1100000 + 500].new_line_no == 501);
+
+    const FileChange& gone = find_file(set, "gone.txt");
+    CHECK(gone.status == qa::git::FileStatus::deleted);
+    CHECK(gone.removed_lines == 1100000);
+    CHECK(gone.added_lines == 0);
+    REQUIRE(gone.hunks.size() == 1);
+    CHECK(gone.hunks[0].old_lines == 1100000);
+    CHECK(gone.hunks[0].new_lines == 0);
+    CHECK(gone.hunks[0].new_start == 0);
+
+    // A file below the bound keeps its line diff.
+    const FileChange& diffed = find_file(set, "short.txt");
+    CHECK(diffed.added_lines == 1);
+    CHECK(diffed.removed_lines == 1);
+    REQUIRE(diffed.hunks.size() == 1);
+}
