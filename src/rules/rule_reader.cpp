@@ -9,11 +9,18 @@
 
 #include "rules/rule_error.hpp"
 #include "rules/rule_regex.hpp"
-#include "rules/table_reader.hpp"
 #include "rules/text_search.hpp"
+#include "util/toml_reader.hpp"
 
 namespace qa::rules {
 namespace {
+
+using util::TomlReader;
+
+/// A reader of one table of a rules file: errors are RuleErrors.
+TomlReader rule_reader(const toml::table& table, std::string prefix, const std::string& file) {
+    return TomlReader(table, std::move(prefix), file, &util::raise_as<RuleError>);
+}
 
 const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low", "info"};
 
@@ -21,7 +28,7 @@ const std::vector<std::string> kSeverities = {"critical", "high", "medium", "low
 /// otherwise on first use.
 std::shared_ptr<const LazyRegex> compile(const std::string& pattern, bool lines, bool check,
                                          const toml::node& where, const std::string& key,
-                                         const TableReader& r) {
+                                         const TomlReader& r) {
     auto re = std::make_shared<const LazyRegex>(lines ? multiline(pattern) : pattern);
     if (check && !re->get().ok()) {
         // Report the error against the pattern as written, without the "(?m)" we add.
@@ -39,7 +46,7 @@ bool valid_id(std::string_view id) {
     });
 }
 
-std::vector<Example> read_examples(TableReader& r, std::string_view key) {
+std::vector<Example> read_examples(TomlReader& r, std::string_view key) {
     std::vector<Example> out;
     const toml::node* node = r.get(key);
     if (node == nullptr) {
@@ -53,7 +60,7 @@ std::vector<Example> read_examples(TableReader& r, std::string_view key) {
         if (item.is_string()) {
             example.text = r.string_of(item, key);
         } else if (item.is_table()) {
-            TableReader t(*item.as_table(), r.full_key(key), r.file());
+            TomlReader t = r.nested(*item.as_table(), r.full_key(key));
             example.text = t.string_of(t.require("text"), "text");
             if (const toml::node* s = t.get("secret")) {
                 example.secret = t.string_of(*s, "secret");
@@ -84,7 +91,7 @@ const toml::array& rule_tables(const toml::table& root, const std::string& sourc
     }
     if (const toml::node* title = root.get("title"); title != nullptr && !title->is_string()) {
         throw RuleError(source_name, title->source().begin.line, title->source().begin.column,
-                        "title", "expected a string, got " + type_name(*title));
+                        "title", "expected a string, got " + util::toml_type_name(*title));
     }
     const toml::node* rules = root.get("rules");
     if (rules == nullptr) {
@@ -103,7 +110,7 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
     Rule rule;
     // The id names the rule in every later message, so it is read first.
     {
-        TableReader r(table, "rules[" + std::to_string(index) + "]", file);
+        TomlReader r = rule_reader(table, "rules[" + std::to_string(index) + "]", file);
         const toml::node& id = r.require("id");
         rule.id = r.string_of(id, "id");
         if (!valid_id(rule.id)) {
@@ -111,7 +118,7 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
                       "\"" + rule.id + "\" is not valid; use lowercase letters, digits and '-'");
         }
     }
-    TableReader r(table, "rules[" + rule.id + "]", file);
+    TomlReader r = rule_reader(table, "rules[" + rule.id + "]", file);
     r.get("id");
     rule.description = r.string_of(r.require("description"), "description");
     const toml::node& regex = r.require("regex");
@@ -125,8 +132,8 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         return check ? rule.pattern->get().NumberOfCapturingGroups()
                      : std::numeric_limits<int>::max();
     };
-    for (auto& [keyword, node] : r.strings("keywords")) {
-        rule.keywords.push_back(lowercase(keyword));
+    for (const auto& keyword : r.strings("keywords")) {
+        rule.keywords.push_back(lowercase(keyword.value));
     }
     if (const toml::node* group = r.get("secret_group")) {
         const int groups = group_count();
@@ -141,7 +148,14 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         }
         rule.secretGroup = static_cast<int>(g);
     }
-    rule.minEntropy = r.number("min_entropy", 0.0, 8.0);
+    if (const auto entropy = r.number("min_entropy")) {
+        if (!(*entropy >= 0.0 && *entropy <= 8.0)) {
+            r.fail_at(
+                r.get("min_entropy")->source(), r.full_key("min_entropy"),
+                "out of range; expected " + std::to_string(0.0) + " to " + std::to_string(8.0));
+        }
+        rule.minEntropy = *entropy;
+    }
     if (const toml::node* prefilter = r.get("prefilter")) {
         if (r.string_of(*prefilter, "prefilter") != "keywords") {
             r.fail_at(prefilter->source(), r.full_key("prefilter"), "expected \"keywords\"");
@@ -186,9 +200,9 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
                   "\"" + rule.severity +
                       "\" is not valid; expected one of critical, high, medium, low, info");
     }
-    rule.blocking = r.boolean("blocking", false);
-    rule.changesOnly = r.boolean("changes_only", false);
-    rule.fix = r.string("fix");
+    rule.blocking = r.boolean("blocking").value_or(false);
+    rule.changesOnly = r.boolean("changes_only").value_or(false);
+    rule.fix = r.string("fix").value_or("");
     if (const toml::node* sub = r.get("sub_lens")) {
         rule.subLens = r.string_of(*sub, "sub_lens");
         if (!valid_id(rule.subLens)) {
@@ -196,22 +210,18 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
                       "\"" + rule.subLens + "\" is not a sub-lens id");
         }
     }
-    for (auto& [language, node] : r.strings("languages")) {
-        rule.languages.push_back(std::move(language));
-    }
+    rule.languages = util::values_of(r.strings("languages"));
     if (const toml::table* allow = r.table("allowlist")) {
-        TableReader a(*allow, r.full_key("allowlist"), file);
-        for (auto& [glob, node] : a.strings("paths")) {
-            rule.allowlist.paths.push_back(std::move(glob));
-        }
+        TomlReader a = r.nested(*allow, r.full_key("allowlist"));
+        rule.allowlist.paths = util::values_of(a.strings("paths"));
         for (auto& [source, node] : a.strings("regexes")) {
             // Allowlist regexes test a value, not a buffer: no multi-line mode.
             rule.allowlist.regexes.push_back(
                 compile(source, false, check, *node, a.full_key("regexes"), a));
             rule.allowlist.regexSources.push_back(std::move(source));
         }
-        for (auto& [word, node] : a.strings("stopwords")) {
-            rule.allowlist.stopwords.push_back(lowercase(word));
+        for (const auto& word : a.strings("stopwords")) {
+            rule.allowlist.stopwords.push_back(lowercase(word.value));
         }
         if (const auto group = a.integer("same_as_group", 1, group_count())) {
             rule.allowlist.sameAsGroup = static_cast<int>(*group);
@@ -219,7 +229,7 @@ Rule read_rule(const toml::table& table, std::size_t index, const std::string& f
         a.reject_unknown();
     }
     if (const toml::table* examples = r.table("examples")) {
-        TableReader e(*examples, r.full_key("examples"), file);
+        TomlReader e = r.nested(*examples, r.full_key("examples"));
         rule.examples.positive = read_examples(e, "positive");
         rule.examples.negative = read_examples(e, "negative");
         e.reject_unknown();

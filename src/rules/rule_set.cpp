@@ -13,9 +13,9 @@
 #include "rules/rule_pass.hpp"
 #include "rules/rule_reader.hpp"
 #include "rules/rule_regex.hpp"
-#include "rules/table_reader.hpp"
 #include "rules/text_search.hpp"
 #include "util/embedded_files.hpp"
+#include "util/toml_reader.hpp"
 
 namespace qa::rules {
 
@@ -78,7 +78,8 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
     std::set<std::string> ids;
     for (const RuleSource& source : sources) {
         const std::string& source_name = source.name;
-        const toml::table root = read_toml(source.text, source_name);
+        const toml::table root =
+            util::parse_toml(source.text, source_name, &util::raise_as<RuleError>);
         out.source_ += (out.source_.empty() ? "" : "+") + source_name;
         std::size_t index = 0;
         for (const toml::node& item : rule_tables(root, source_name)) {
