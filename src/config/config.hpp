@@ -154,6 +154,8 @@ struct Config {
 
 /// The file name looked up at the repository root.
 inline constexpr std::string_view kConfigFileName = ".qa-skill.toml";
+/// The source name of the embedded default configuration, in its errors and `config check`.
+inline constexpr std::string_view kEmbeddedSource = "<embedded default>";
 
 /// Parses TOML text. `source` names it in errors; `known_lens_ids` are the registry's lenses
 /// (a `[lenses.x]` table for anything else is an error). Throws ConfigError.

@@ -64,7 +64,8 @@ std::vector<dispatch::GateChange> gate_changes(
             const auto text = at_base(repo, changes, config_path);
             before = config::parse_config(
                 text ? *text : config::default_config_text(),
-                text ? changes.base + ":" + config_path : "<embedded default>", known_lens_ids);
+                text ? changes.base + ":" + config_path : std::string(config::kEmbeddedSource),
+                known_lens_ids);
         } catch (const config::ConfigError&) {
             before.reset();
         }

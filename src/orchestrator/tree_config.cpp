@@ -17,7 +17,8 @@ const std::string kPath(config::kConfigFileName);
 config::Config parse_blob(const git::Repository& repo, const std::optional<std::string>& oid,
                           const std::string& source, std::span<const std::string> ids) {
     if (!oid) {
-        return config::parse_config(config::default_config_text(), "<embedded default>", ids);
+        return config::parse_config(config::default_config_text(),
+                                    std::string(config::kEmbeddedSource), ids);
     }
     const auto text = git::read_blob(repo, *oid);
     if (!text) {
@@ -154,11 +155,11 @@ config::Config tree_config(const git::Repository& repo, const RunRequest& reques
             if (chosen) {
                 return std::move(*chosen);
             }
-            return config::parse_config(config::default_config_text(), "<embedded default>",
-                                        known_lens_ids);
+            return config::parse_config(config::default_config_text(),
+                                        std::string(config::kEmbeddedSource), known_lens_ids);
         }
     }
-    return config::parse_config(config::default_config_text(), "<embedded default>",
+    return config::parse_config(config::default_config_text(), std::string(config::kEmbeddedSource),
                                 known_lens_ids);
 }
 

@@ -1,0 +1,86 @@
+#include "config/profile_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "config/settings_reader.hpp"
+
+namespace qa::config {
+namespace {
+
+/// A variable name that may hold a secret (API keys, tokens, passwords).
+bool looks_like_credential(std::string_view name) {
+    std::string upper(name);
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    for (const char* marker : {"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"}) {
+        if (upper.find(marker) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+ProfileSettings read_profile(util::TomlReader& r, contracts::PermissionProfileId profile_id) {
+    ProfileSettings p;
+    p.profileId = profile_id;
+    if (const toml::node* node = r.get("allowed_command_prefixes")) {
+        if (!node->is_array()) {
+            r.wrong_type(*node, "allowed_command_prefixes", "an array of argv arrays");
+        }
+        for (const toml::node& prefix : *node->as_array()) {
+            auto argv =
+                util::values_of(r.strings_of(prefix, r.full_key("allowed_command_prefixes")));
+            if (argv.empty()) {
+                r.fail_at(prefix.source(), r.full_key("allowed_command_prefixes"),
+                          "a command prefix must name at least the program");
+            }
+            p.allowedCommandPrefixes.push_back(std::move(argv));
+        }
+    }
+    assign(r.integer("max_commands_per_plan", 0, 1000), p.maxCommandsPerPlan);
+    assign(r.integer("command_timeout_ms", 1, 3600000), p.commandTimeoutMs);
+    assign(r.integer("max_stdout_bytes", 0, INT64_C(1) << 32), p.maxStdoutBytes);
+    assign(r.integer("max_stderr_bytes", 0, INT64_C(1) << 32), p.maxStderrBytes);
+    p.envAllowlist = util::values_of(r.strings("env_allowlist"));
+    for (const auto& name : p.envAllowlist) {
+        if (looks_like_credential(name)) {
+            r.fail_at(
+                r.get("env_allowlist")->source(), r.full_key("env_allowlist"),
+                "'" + name + "' looks like a credential; it never reaches a sandboxed command");
+        }
+    }
+    std::sort(p.envAllowlist.begin(), p.envAllowlist.end());
+    p.envAllowlist.erase(std::unique(p.envAllowlist.begin(), p.envAllowlist.end()),
+                         p.envAllowlist.end());
+    r.reject_unknown();
+    return p;
+}
+
+}  // namespace
+
+void read_permission_profiles(util::TomlReader& root, Config& config) {
+    const toml::table* profiles = root.table("permission_profiles");
+    if (profiles == nullptr) {
+        return;
+    }
+    for (const auto& [key, node] : *profiles) {
+        const std::string id(key.str());
+        const std::string full = "permission_profiles." + id;
+        const auto profile_id = contracts::enum_from_string<contracts::PermissionProfileId>(id);
+        if (!profile_id) {
+            root.fail_at(key.source(), full,
+                         "unknown profile id; expected " +
+                             util::one_of(names_of<contracts::PermissionProfileId>()));
+        }
+        if (!node.is_table()) {
+            root.fail_at(node.source(), full,
+                         "expected a table, got " + util::toml_type_name(node));
+        }
+        util::TomlReader profile = root.nested(*node.as_table(), full);
+        config.permissionProfiles.push_back(read_profile(profile, *profile_id));
+    }
+}
+
+}  // namespace qa::config
