@@ -33,8 +33,7 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
         dispatch::LensInput lens;
         lens.lensId = entry.lensId;
         lens.kind = to_enum(dispatch::lens_kind_from(entry.kind), entry.kind);
-        lens.lensClass = to_enum(contracts::enum_from_string<contracts::LensClass>(entry.lensClass),
-                                 entry.lensClass);
+        lens.lensClass = entry.lensClass;
         lens.lensVersion = entry.lensVersion;
         if (const auto it = config.lenses.find(entry.lensId); it != config.lenses.end()) {
             const config::LensSettings& s = it->second;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <set>
-#include <stdexcept>
 #include <tuple>
 
 #include "contracts/enums.hpp"
@@ -97,16 +96,6 @@ std::vector<std::vector<const PlanFile*>> shards(const std::vector<const PlanFil
         done += f->fileBytes + f->contextBytes;
     }
     return out;
-}
-
-template <class E>
-E enum_or_throw(std::string_view text, const char* what) {
-    const auto value = contracts::enum_from_string<E>(text);
-    if (!value) {
-        throw std::logic_error(std::string("planner: invalid ") + what + " \"" + std::string(text) +
-                               "\"");
-    }
-    return *value;
 }
 
 std::string scope_digest(const contracts::LensPlan& plan,
@@ -263,10 +252,9 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         plan.lensId = c.lens->lensId;
         plan.subLensId = c.sub->subLensId;
         plan.lensVersion = c.lens->lensVersion;
-        plan.lensClass = enum_or_throw<contracts::LensClass>(c.lens->lensClass, "lens class");
+        plan.lensClass = c.lens->lensClass;
         plan.required = c.settings->required;
-        plan.blockingPolicy =
-            enum_or_throw<contracts::BlockingPolicy>(c.lens->blockingPolicy, "blocking policy");
+        plan.blockingPolicy = c.lens->blockingPolicy;
         plan.providerBindingId = c.settings->provider.value_or(kNoProvider);
         plan.permissionProfileId = c.settings->permissionProfile;
         plan.maxInputTokens =

@@ -49,13 +49,16 @@ Registry parse_registry(std::string_view json_text) {
     for (const auto& l : doc.find("lenses")->as_array()) {
         LensEntry entry;
         entry.lensId = l.find("lensId")->as_string();
-        entry.lensClass = l.find("lensClass")->as_string();
+        // The schema admits the enums' spellings only: the lookups cannot fail.
+        entry.lensClass =
+            *contracts::enum_from_string<contracts::LensClass>(l.find("lensClass")->as_string());
         entry.lensVersion = l.find("lensVersion")->as_string();
         entry.kind = l.find("kind")->as_string();
         entry.engine = l.find("engine")->as_string();
         entry.description = l.find("description")->as_string();
         const json::Value& defaults = *l.find("defaults");
-        entry.blockingPolicy = defaults.find("blockingPolicy")->as_string();
+        entry.blockingPolicy = *contracts::enum_from_string<contracts::BlockingPolicy>(
+            defaults.find("blockingPolicy")->as_string());
         entry.maxInputTokens = defaults.find("maxInputTokens")->as_integer();
         entry.maxOutputTokens = defaults.find("maxOutputTokens")->as_integer();
         entry.fullContext = defaults.find("fullContext")->as_bool();

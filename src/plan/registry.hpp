@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "contracts/enums.hpp"
+
 namespace qa::plan {
 
 /// When a sub-lens applies to a changed file. An empty list places no condition.
@@ -28,14 +30,14 @@ struct SubLensEntry {
 /// One lens of lenses/registry.v1.json.
 struct LensEntry {
     std::string lensId;
-    std::string lensClass;
+    contracts::LensClass lensClass = contracts::LensClass::consistency;
     std::string lensVersion;
     std::string kind;  ///< rule | model | execution
     /// Which implementation in the binary serves the lens, among those of its kind: rules |
     /// gate | layering (rule), model (model), phase (execution).
     std::string engine;
     std::string description;
-    std::string blockingPolicy;
+    contracts::BlockingPolicy blockingPolicy = contracts::BlockingPolicy::rule_defined;
     std::int64_t maxInputTokens = 0;
     std::int64_t maxOutputTokens = 0;
     bool fullContext = false;

@@ -10,11 +10,11 @@ Registry run_registry(const Registry& builtin, const config::Config& config) {
         }
         LensEntry entry;
         entry.lensId = id;
-        entry.lensClass = contracts::to_string(settings.external->lensClass);
+        entry.lensClass = settings.external->lensClass;
         entry.lensVersion = settings.external->version;
         entry.kind = "external";
         entry.description = "External lens (" + settings.external->command.front() + ")";
-        entry.blockingPolicy = "rule_defined";
+        entry.blockingPolicy = contracts::BlockingPolicy::rule_defined;
         SubLensEntry sub;
         sub.triggers.paths = settings.external->paths;
         // Every kind the classifier knows except binary: the protocol sends text.
