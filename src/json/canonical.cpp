@@ -25,11 +25,17 @@ std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp) {
         cp = lead;
         return 1;
     } else if ((lead & 0xE0) == 0xC0) {
-        len = 2, cp = lead & 0x1F, min = 0x80;
+        len = 2;
+        cp = lead & 0x1F;
+        min = 0x80;
     } else if ((lead & 0xF0) == 0xE0) {
-        len = 3, cp = lead & 0x0F, min = 0x800;
+        len = 3;
+        cp = lead & 0x0F;
+        min = 0x800;
     } else if ((lead & 0xF8) == 0xF0) {
-        len = 4, cp = lead & 0x07, min = 0x10000;
+        len = 4;
+        cp = lead & 0x07;
+        min = 0x10000;
     } else {
         return 0;
     }

@@ -10,6 +10,9 @@
 namespace qa::json {
 
 class Value;
+/// What a Value holds, in the order of its variant's alternatives. Declared before the aliases
+/// below: inside Value, GCC's -Wshadow took the enumerators for shadows of Array and Object.
+enum class ValueKind { Null, Bool, Integer, Number, String, Array, Object };
 using Array = std::vector<Value>;
 /// Members in insertion order; the canonical writer sorts them, so order here never leaks out.
 using Object = std::vector<std::pair<std::string, Value>>;
@@ -18,7 +21,7 @@ using Object = std::vector<std::pair<std::string, Value>>;
 /// Integers and non-integral numbers are kept apart so counts never pass through a double.
 class Value {
   public:
-    enum class Kind { Null, Bool, Integer, Number, String, Array, Object };
+    using Kind = ValueKind;
 
     Value() = default;
     Value(std::nullptr_t) {}

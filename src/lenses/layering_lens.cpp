@@ -47,7 +47,9 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
         std::string_view previous;
         for (const auto& added : view->addedLines.read()) {
             const auto targets = import_targets(view->language, path, added.text);
-            imports_checked += targets.empty() ? 0 : 1;
+            if (!targets.empty()) {
+                ++imports_checked;
+            }
             for (const config::LayerRule* layer : applicable) {
                 const auto hit = std::find_if(targets.begin(), targets.end(), [&](const auto& t) {
                     return any_match(layer->deny, t);

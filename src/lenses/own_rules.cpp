@@ -89,7 +89,10 @@ void check_own_rules(const config::Config& config) {
     for (const auto& f : config.rulesFiles) {
         try {
             const auto set = rules::RuleSet::parse(f.text, f.path);
-            for (const auto& problem : rules::check_examples(set)) {
+            // The first problem is the error: a config error names one location.
+            const auto problems = rules::check_examples(set);
+            if (!problems.empty()) {
+                const auto& problem = problems.front();
                 throw config::ConfigError(f.path, line_of_rule(f.text, problem.ruleId), 1,
                                           "rules." + problem.ruleId + ".examples", problem.problem);
             }

@@ -45,12 +45,16 @@ void write_number(int value) {
     write_all(p);
 }
 
-extern "C" void on_fatal_signal(int sig) {
+// C linkage, as a handler given to sigaction should have; static, because C linkage ignores the
+// unnamed namespace and the handler would otherwise be an external symbol.
+extern "C" {
+static void on_fatal_signal(int sig) {
     // Only async-signal-safe calls from here on.
     write_all("qa-skill: stopped by signal ");
     write_number(sig);
     write_all("\nqa-skill: the run did not finish; blocking (exit 3)\n");
     ::_exit(3);
+}
 }
 
 /// The signals the watcher takes: a request to stop, never a fault.

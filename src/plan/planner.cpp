@@ -207,7 +207,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
             ++claimed;
         }
     }
-    out.confidence = kept.empty() ? 1.0 : static_cast<double>(claimed) / kept.size();
+    out.confidence =
+        kept.empty() ? 1.0 : static_cast<double>(claimed) / static_cast<double>(kept.size());
     const bool broad = out.confidence < registry.broadScanThreshold;
     if (broad) {
         out.codes.push_back(contracts::ErrorCode::PLAN_CONFIDENCE_LOW_BROAD_SCAN);

@@ -135,7 +135,9 @@ TEST_CASE("findings added to the baseline and inline suppressions are shown, als
     std::size_t weakened = 0;
     for (const auto& run : doc.find("runs")->as_array()) {
         for (const auto& result : run.find("results")->as_array()) {
-            weakened += result.find("ruleId")->as_string() == "gate/gate-weakened" ? 1 : 0;
+            if (result.find("ruleId")->as_string() == "gate/gate-weakened") {
+                ++weakened;
+            }
         }
     }
     CHECK(weakened == 2);

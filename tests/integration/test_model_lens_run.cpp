@@ -244,7 +244,9 @@ TEST_CASE("a change judged at pre-commit is answered from the cache at pre-push"
         if (fs::exists(dir / "provenance.json")) {
             const auto p = qa::json::parse(qa::test::read_bytes(dir / "provenance.json"));
             for (const auto& call : p.find("calls")->as_array()) {
-                hits += call.find("cacheHit")->as_bool() ? 1 : 0;
+                if (call.find("cacheHit")->as_bool()) {
+                    ++hits;
+                }
             }
         }
     }

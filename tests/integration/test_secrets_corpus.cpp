@@ -303,7 +303,9 @@ TEST_CASE("the corpus generator is deterministic and its ground truth matches th
     REQUIRE(a.files.size() == other.files.size());
     std::size_t differing = 0;
     for (std::size_t i = 0; i < a.files.size(); ++i) {
-        differing += a.files[i].content != other.files[i].content ? 1 : 0;
+        if (a.files[i].content != other.files[i].content) {
+            ++differing;
+        }
     }
     CHECK(differing == a.files.size());
 
@@ -636,7 +638,9 @@ TEST_CASE("no planted secret appears in any output, artifact or log, evidence is
             path.find("/.git/objects/") != std::string::npos) {
             continue;
         }
-        artifact_files += path.find("/.qa-skill/") != std::string::npos ? 1 : 0;
+        if (path.find("/.qa-skill/") != std::string::npos) {
+            ++artifact_files;
+        }
         outputs.emplace_back(fs::relative(e.path(), sb.root()).string(), read_bytes(e.path()));
     }
     const auto run_folders = qa::test::run_dirs(repo / ".qa-skill");

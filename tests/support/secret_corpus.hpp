@@ -116,24 +116,24 @@ inline std::string base64(std::string_view bytes, bool url = false, bool pad = t
     std::string out;
     std::size_t i = 0;
     for (; i + 2 < bytes.size(); i += 3) {
-        const auto a = static_cast<unsigned char>(bytes[i]);
-        const auto b = static_cast<unsigned char>(bytes[i + 1]);
-        const auto c = static_cast<unsigned char>(bytes[i + 2]);
+        const std::size_t a = static_cast<unsigned char>(bytes[i]);
+        const std::size_t b = static_cast<unsigned char>(bytes[i + 1]);
+        const std::size_t c = static_cast<unsigned char>(bytes[i + 2]);
         out += alphabet[a >> 2];
         out += alphabet[((a & 3) << 4) | (b >> 4)];
         out += alphabet[((b & 15) << 2) | (c >> 6)];
         out += alphabet[c & 63];
     }
     if (bytes.size() - i == 1) {
-        const auto a = static_cast<unsigned char>(bytes[i]);
+        const std::size_t a = static_cast<unsigned char>(bytes[i]);
         out += alphabet[a >> 2];
         out += alphabet[(a & 3) << 4];
         if (pad) {
             out += "==";
         }
     } else if (bytes.size() - i == 2) {
-        const auto a = static_cast<unsigned char>(bytes[i]);
-        const auto b = static_cast<unsigned char>(bytes[i + 1]);
+        const std::size_t a = static_cast<unsigned char>(bytes[i]);
+        const std::size_t b = static_cast<unsigned char>(bytes[i + 1]);
         out += alphabet[a >> 2];
         out += alphabet[((a & 3) << 4) | (b >> 4)];
         out += alphabet[(b & 15) << 2];

@@ -92,7 +92,7 @@ TEST_CASE("seed test 3: dispatch order and results do not depend on the worker c
     const auto cfg = config_with({{"echo", 10000}});
     const NoChanges changes;
     std::string reference;
-    for (const std::size_t workers : {1, 2, 3, 8, 16}) {
+    for (const std::size_t workers : {1U, 2U, 3U, 8U, 16U}) {
         echo.started.clear();
         const dispatch::Dispatcher d(workers, [&](const std::string&) { return &echo; });
         const auto out = d.run(plans, changes, cfg);
@@ -189,7 +189,7 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     REQUIRE(out.size() == 3);
     CHECK(out[0].status == contracts::LensStatus::failed);
     CHECK(out[0].evidenceSummary.at(0) == "run cancelled before the lens finished");
-    for (const std::size_t i : {1, 2}) {
+    for (const std::size_t i : {1U, 2U}) {
         CHECK(out[i].status == contracts::LensStatus::failed);
         CHECK(out[i].evidenceSummary.at(0) == "run cancelled before the lens started");
     }

@@ -166,7 +166,7 @@ TEST_CASE("one validator serves several threads", "[json][schema]") {
         R"({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}})");
     std::vector<std::thread> threads;
     std::vector<int> failures(4, 0);
-    for (int t = 0; t < 4; ++t) {
+    for (std::size_t t = 0; t < failures.size(); ++t) {
         threads.emplace_back([&, t] {
             for (int i = 0; i < 200; ++i) {
                 if (!v.validate(R"(["abc", "def"])").empty() || v.validate(R"(["A"])").empty()) {

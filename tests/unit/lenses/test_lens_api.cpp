@@ -18,7 +18,7 @@ namespace {
 
 class NamedLens : public dispatch::Lens {
   public:
-    explicit NamedLens(std::string tag) : tag(std::move(tag)) {}
+    explicit NamedLens(std::string name) : tag(std::move(name)) {}
     contracts::LensResult run(const contracts::LensPlan&,
                               const dispatch::LensContext&) const override {
         return {};

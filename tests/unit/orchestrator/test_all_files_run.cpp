@@ -158,7 +158,7 @@ TEST_CASE("all-files finds every planted credential, in index bytes, at any work
     CHECK(one.runs.front().plan.codes.empty());  // no DIFF_TOO_LARGE, no broad scan
 
     const std::string reference = canonical_outcome(one);
-    for (const std::size_t jobs : {2, 8}) {
+    for (const std::size_t jobs : {2U, 8U}) {
         INFO("--jobs " << jobs);
         CHECK(canonical_outcome(run_all(repo, jobs)) == reference);
     }

@@ -103,12 +103,11 @@ TEST_CASE("a process that does not unwind after SIGTERM still ends with exit 3",
           "[failsafe][signals]") {
     const fs::path dir = fresh_dir("stuck");
     const fs::path ready = dir / "ready";
-    const pid_t pid = spawn_guarded([&](qa::orchestrator::Failsafe&) {
+    const pid_t pid = spawn_guarded([&](qa::orchestrator::Failsafe&) -> int {
         std::ofstream(ready) << "1\n";
         for (;;) {  // ignores every token: only the failsafe's grace can end it
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
-        return 0;
     });
     wait_for_line(ready);
     REQUIRE(::kill(pid, SIGINT) == 0);

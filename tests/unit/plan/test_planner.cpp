@@ -56,9 +56,9 @@ TEST_CASE("seed test 2: 100 planner runs give byte-identical LensPlan[]", "[plan
                                                file("docs/x.md", 1), file("package-lock.json", 90),
                                                file("img.png", 0)};
     const auto first = canonical_plans(plan::make_plans(registry, config, files, {}).plans);
-    for (int i = 0; i < 100; ++i) {
+    for (std::ptrdiff_t i = 0; i < 100; ++i) {
         auto shuffled = files;
-        std::rotate(shuffled.begin(), shuffled.begin() + i % shuffled.size(), shuffled.end());
+        std::rotate(shuffled.begin(), shuffled.begin() + i % std::ssize(shuffled), shuffled.end());
         REQUIRE(canonical_plans(plan::make_plans(registry, config, shuffled, {}).plans) == first);
     }
 }

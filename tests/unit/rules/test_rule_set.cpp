@@ -366,8 +366,12 @@ TEST_CASE("the built-in rule lenses' files compile together", "[rules]") {
     const RuleSet set = RuleSet::from_embedded_lenses(kLenses);
     std::size_t security = 0, style = 0;
     for (const Rule& r : set.rules()) {
-        security += r.lens == "security" ? 1 : 0;
-        style += r.lens == "style" ? 1 : 0;
+        if (r.lens == "security") {
+            ++security;
+        }
+        if (r.lens == "style") {
+            ++style;
+        }
     }
     CHECK(security == RuleSet::from_embedded("lenses/security/rules.toml").rules().size());
     CHECK(style == RuleSet::from_embedded("lenses/style/rules.toml").rules().size());

@@ -65,7 +65,9 @@ TEST_CASE("typed sequences and x runs mark placeholders, random values do not", 
     corpus::Rng rng(9);
     std::size_t typed = 0;
     for (int i = 0; i < 2000; ++i) {
-        typed += looks_typed(rng.chars(corpus::kBase62, 40)) ? 1 : 0;
+        if (looks_typed(rng.chars(corpus::kBase62, 40))) {
+            ++typed;
+        }
     }
     CHECK(typed == 0);
 }
