@@ -12,7 +12,7 @@ namespace qa::exec {
 
 namespace fs = std::filesystem;
 
-LensSandbox::LensSandbox(const config::Config& config, fs::path repo_root, TrustEnv trust,
+LensSandbox::LensSandbox(const config::Config& config, fs::path repo_root, const TrustEnv& trust,
                          RunnerEnv env)
     : config_(config), repoRoot_(std::move(repo_root)), env_(std::move(env)) {
     try {

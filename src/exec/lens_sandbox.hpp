@@ -20,8 +20,8 @@ namespace qa::exec {
 /// environment and network, and the profile's output caps.
 class LensSandbox final : public dispatch::CommandSandbox {
   public:
-    LensSandbox(const config::Config& config, std::filesystem::path repo_root, TrustEnv trust,
-                RunnerEnv env);
+    LensSandbox(const config::Config& config, std::filesystem::path repo_root,
+                const TrustEnv& trust, RunnerEnv env);
 
     std::variant<util::ProcessSpec, std::string> confine(const dispatch::LensInput& lens,
                                                          util::ProcessSpec spec) const override;

@@ -44,7 +44,7 @@ std::map<std::string, std::string> read_store(const fs::path& store) {
 std::string root_key(const fs::path& repo_root) {
     std::error_code ec;
     const fs::path canonical = fs::weakly_canonical(repo_root, ec);
-    const std::string key = (ec ? repo_root : canonical).string();
+    std::string key = (ec ? repo_root : canonical).string();
     if (key.find('\n') != std::string::npos) {
         throw util::IoError("a repository path with a newline cannot be trusted: " + key);
     }

@@ -209,7 +209,7 @@ std::string Repository::repo_id() const {
         }
         oid = *parent;
     }
-    const std::string root = to_hex(oid);
+    std::string root = to_hex(oid);
     if (!shallow) {
         try {
             util::write_file_atomic(cache, root + "\n");
