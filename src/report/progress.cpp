@@ -9,7 +9,7 @@ namespace qa::report {
 
 Progress::Progress(std::string what, bool enabled) : what_(std::move(what)) {
     if (enabled) {
-        thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+        thread_ = std::jthread([this](const std::stop_token& stop) { loop(stop); });
     }
 }
 
@@ -28,7 +28,7 @@ bool Progress::wanted() {
     return ::isatty(STDERR_FILENO) == 1;
 }
 
-void Progress::loop(std::stop_token stop) {
+void Progress::loop(const std::stop_token& stop) {
     using namespace std::chrono_literals;
     std::unique_lock lock(mutex_);
     for (int seconds = 1;; ++seconds) {

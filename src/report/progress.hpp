@@ -22,7 +22,7 @@ class Progress {
     static bool wanted();
 
   private:
-    void loop(std::stop_token stop);
+    void loop(const std::stop_token& stop);
 
     std::string what_;
     std::mutex mutex_;

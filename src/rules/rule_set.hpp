@@ -76,12 +76,12 @@ class RuleSet {
     /// The same matches, handed one by one to `emit` in the same order.
     void scan(const ScanInput& input, const std::function<void(const RuleMatch&)>& emit) const;
 
-    /// The rules (indices into rules(), ascending) that may match `text`: the one set pass of
+    /// The rules (indices into rules(), ascending) that may match `input`: the one set pass of
     /// scan(), whose result callers may keep and share.
-    std::vector<std::size_t> candidates(std::string_view text) const;
-    /// scan() restricted to `candidates` (from candidates() on the same text, any subset of it):
+    std::vector<std::size_t> candidates(std::string_view input) const;
+    /// scan() restricted to `to_run` (from candidates() on the same text, any subset of it):
     /// no set pass. A secret captured by several of these rules is reported by the first.
-    void scan(const ScanInput& input, std::span<const std::size_t> candidates,
+    void scan(const ScanInput& input, std::span<const std::size_t> to_run,
               const std::function<void(const RuleMatch&)>& emit) const;
 
   private:

@@ -61,7 +61,7 @@ json::Object fields(const ValidationError& e) {
 }  // namespace
 
 std::string yaml_scalar(const std::string& raw) {
-    const std::string text = utf8(raw);
+    std::string text = utf8(raw);
     // Plain only for printable ASCII that YAML reads back as this very string.
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' &&
                  text.find_first_of("\"'\\") == std::string::npos &&

@@ -29,7 +29,7 @@ std::string render_json(const std::vector<ValidationError>& errors);
 /// One problem as a JSON object {"validation_error": {...}}, canonical.
 std::string render_json_one(const ValidationError& error);
 
-/// `text` as a YAML scalar: plain when that reads back as the same string, else double-quoted.
-std::string yaml_scalar(const std::string& text);
+/// `raw` as a YAML scalar: plain when that reads back as the same string, else double-quoted.
+std::string yaml_scalar(const std::string& raw);
 
 }  // namespace qa::skills

@@ -32,7 +32,7 @@ qa::util::ProcessResult qa_skill(const std::vector<std::string>& args, const fs:
 /// The command SKILL.md tells an agent to run before committing, quoted from it.
 std::string precommit_command() {
     const std::string text = qa::util::read_file(fs::path(QA_SOURCE_DIR) / "SKILL.md");
-    const std::string command = "qa-skill run --staged --format json";
+    std::string command = "qa-skill run --staged --format json";
     REQUIRE(text.find("run `" + command + "`") != std::string::npos);
     return command;
 }

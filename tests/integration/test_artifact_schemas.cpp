@@ -17,7 +17,7 @@ const fs::path kSchemaDir = fs::path(QA_SOURCE_DIR) / "schemas" / "v1";
 
 /// The schema file of `schema_id`: schemas/v1/<id>.json, else the file whose $id names it.
 fs::path schema_file(const std::string& schema_id) {
-    const fs::path direct = kSchemaDir / (schema_id + ".json");
+    fs::path direct = kSchemaDir / (schema_id + ".json");
     if (fs::is_regular_file(direct)) {
         return direct;
     }
@@ -96,7 +96,7 @@ TEST_CASE("run artifacts validate against schemas/v1 (qa-skill and python jsonsc
     REQUIRE(run.exit_code == 1);
     const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
     REQUIRE(dirs.size() == 1);
-    const fs::path dir = dirs.front();
+    const fs::path& dir = dirs.front();
 
     // (schema id, document) pairs; the arrays are split into one document per element.
     qa::test::TempDir split("qa-skill-split");

@@ -18,7 +18,7 @@ namespace {
 
 /// A repository with one clean commit and the qa-skill hooks installed.
 fs::path installed_repo(const HookSandbox& sb, const std::string& name = "repo") {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     const ProcResult r = sb.qa(repo, "install");
     INFO(r.describe());
     REQUIRE(r.exit_code == 0);

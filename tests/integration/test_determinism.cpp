@@ -13,7 +13,7 @@ namespace {
 
 /// A repository with a mix of languages, one conflict marker and one fake key, all committed.
 fs::path mixed_repo(const HookSandbox& sb, const std::string& name) {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     for (int i = 0; i < 12; ++i) {
         const std::string n = std::to_string(i);
         sb.add_file(repo, "src/mod" + n + ".py", "def f" + n + "(x):\n    return x + " + n + "\n");

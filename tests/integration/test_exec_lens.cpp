@@ -74,7 +74,7 @@ std::string config_text(const Setup& s) {
 
 /// A repository holding the Python unittest fixture and the configuration, committed.
 fs::path python_project(const HookSandbox& sb, const std::string& name, const Setup& setup) {
-    const auto repo = sb.init(name);
+    auto repo = sb.init(name);
     fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects/python-unittest", repo,
              fs::copy_options::recursive);
     qa::test::write_file(repo / ".qa-skill.toml", config_text(setup));

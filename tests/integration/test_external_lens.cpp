@@ -43,7 +43,7 @@ std::string config(const std::string& args, const std::string& extra = "",
 fs::path repo_with(const HookSandbox& sb, const std::string& toml,
                    const std::string& file = "app.py",
                    const std::string& content = "x = 1  # TODO fix\n") {
-    const auto repo = sb.repo_with_commit("repo");
+    auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, ".qa-skill.toml", toml);
     sb.commit(repo, "config");
     sb.add_file(repo, file, content);

@@ -40,7 +40,7 @@ std::pair<int, int> position_of(const std::string& text, const std::string& file
 
 /// A repository with one commit and a staged clean change, for the hook to check.
 fs::path repo_with_staged_change(const HookSandbox& sb) {
-    const auto repo = sb.repo_with_commit("repo");
+    auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, "src/ok.py", "def ok():\n    return 1\n");
     return repo;
 }
@@ -170,7 +170,7 @@ namespace {
 
 /// A committed repository of `files` small source files (plus a few findings).
 fs::path big_repo(const HookSandbox& sb, const std::string& name, int files) {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     for (int i = 0; i < files; ++i) {
         const std::string n = std::to_string(i);
         std::string text = "# module " + n + "\n";

@@ -4,10 +4,8 @@
 
 #include "support/hook_fixture.hpp"
 
-namespace fs = std::filesystem;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
-using qa::test::shell_quote;
 
 TEST_CASE("a file with a stray NUL byte is still scanned by the credential rules",
           "[hooks][commit][gate10]") {

@@ -319,6 +319,7 @@ TEST_CASE("artifact_retention keeps the newest run folders and prunes the others
     sb.add_file(repo, ".qa-skill.toml", "artifact_retention = 3\n");
     sb.commit(repo, "keep three");
     std::vector<std::string> written;
+    written.reserve(6);
     for (int i = 0; i < 6; ++i) {
         written.push_back(run_once(sb, repo, i));
     }

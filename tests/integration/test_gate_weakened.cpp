@@ -14,7 +14,7 @@ using qa::test::ProcResult;
 namespace {
 
 fs::path installed_repo(const HookSandbox& sb) {
-    const auto repo = sb.repo_with_commit("repo");
+    auto repo = sb.repo_with_commit("repo");
     const ProcResult r = sb.qa(repo, "install");
     INFO(r.describe());
     REQUIRE(r.exit_code == 0);

@@ -8,7 +8,6 @@ namespace fs = std::filesystem;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
 using qa::test::read_bytes;
-using qa::test::shell_quote;
 
 namespace {
 

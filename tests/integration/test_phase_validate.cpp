@@ -26,7 +26,7 @@ const char* const kConfig =
 /// A git repository holding a copy of tests/fixtures/projects/<fixture> and kConfig, committed.
 fs::path project(const HookSandbox& sb, const std::string& fixture,
                  const std::string& config = kConfig) {
-    const auto repo = sb.init(fixture);
+    auto repo = sb.init(fixture);
     fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects" / fixture, repo,
              fs::copy_options::recursive);
     qa::test::write_file(repo / ".qa-skill.toml", config);
@@ -77,7 +77,7 @@ qa::json::Value output_of(const ProcResult& r) {
         UNSCOPED_INFO(e.pointer << ": " << e.message);
     }
     REQUIRE(errors.empty());
-    const auto v = qa::json::parse(r.out);
+    auto v = qa::json::parse(r.out);
     std::int64_t sum = 0;
     for (const auto& [name, check] : v.find("checks")->as_object()) {
         if (const auto* rc = check.find("retry_count"))

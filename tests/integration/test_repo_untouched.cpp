@@ -3,7 +3,6 @@
 
 #include "support/hook_fixture.hpp"
 
-namespace fs = std::filesystem;
 using qa::test::capture_state;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;

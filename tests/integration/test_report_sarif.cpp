@@ -12,14 +12,12 @@
 #include "support/report_fixture.hpp"
 #include "support/sarif_check.hpp"
 
-namespace fs = std::filesystem;
 using qa::json::Value;
 using qa::test::config_py;
 using qa::test::fake_aws_key;
 using qa::test::HookSandbox;
 using qa::test::member;
 using qa::test::ProcResult;
-using qa::test::shell_quote;
 
 namespace {
 
@@ -161,7 +159,7 @@ TEST_CASE("SARIF of a two-ref push has one run per ref, each named", "[report][s
     sb.add_file(repo, "ok.py", "def ok():\n    return 1\n");
     sb.git_ok(repo, "commit -q -m two");
     const std::string two = sb.git_ok(repo, "rev-parse HEAD");
-    auto trim = [](std::string s) { return s.substr(0, s.find_last_not_of('\n') + 1); };
+    auto trim = [](const std::string& s) { return s.substr(0, s.find_last_not_of('\n') + 1); };
 
     const std::string input = "refs/heads/one " + trim(one) + " refs/heads/one " + zeros +
                               "\nrefs/heads/two " + trim(two) + " refs/heads/two " + zeros + "\n";

@@ -26,7 +26,7 @@ std::size_t at(const std::string& text, const std::string& needle) {
 
 /// A repository with the hooks installed and one clean commit.
 fs::path installed_repo(const HookSandbox& sb, const std::string& name = "repo") {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     const ProcResult install = sb.qa(repo, "install");
     INFO(install.describe());
     REQUIRE(install.exit_code == 0);
@@ -98,7 +98,7 @@ TEST_CASE("a blocked push suggests the command that re-checks it, and that comma
     INFO(push.describe());
     REQUIRE(push.exit_code != 0);
     const std::string recheck = "qa-skill run --base " +
-                                tip.substr(0, tip.find_last_not_of("\n") + 1) +
+                                tip.substr(0, tip.find_last_not_of('\n') + 1) +
                                 " --head refs/heads/main";
     CHECK(push.err.find("push blocked") != std::string::npos);
     CHECK(push.err.find(recheck) != std::string::npos);

@@ -49,7 +49,7 @@ struct Remote {
         const auto& runs = doc.find("runs")->as_array();
         REQUIRE(runs.size() == 1);
         const Value& verdict = *runs[0].find("skillResult")->find("finalVerdict");
-        const Codes printed = codes_of(verdict);
+        Codes printed = codes_of(verdict);
 
         const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
         REQUIRE(dirs.size() == 1);

@@ -148,7 +148,7 @@ class GitSandbox {
 
     /// `git init` of a new repository root()/name (bare when asked); returns its path.
     std::filesystem::path init(const std::string& name, bool bare = false) const {
-        const auto path = root() / name;
+        auto path = root() / name;
         std::filesystem::create_directories(path);
         git_ok(path, bare ? "init -q --bare" : "init -q");
         return path;

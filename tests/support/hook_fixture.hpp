@@ -220,7 +220,7 @@ class HookSandbox : public GitSandbox {
 
     /// A new repository with one clean commit (README.md), so HEAD exists.
     std::filesystem::path repo_with_commit(const std::string& name) const {
-        const auto repo = init(name);
+        auto repo = init(name);
         add_file(repo, "README.md", "# demo\n\nA small repository for the qa-skill tests.\n");
         commit(repo, "initial");
         return repo;

@@ -1561,7 +1561,7 @@ inline Corpus planted_corpus(std::uint64_t seed, std::size_t services = 8) {
                     file.text("}");
                     continue;
                 }
-                if (host.language == "go" && text.rfind("\t", 0) == 0) {
+                if (host.language == "go" && text.rfind('\t', 0) == 0) {
                     const bool field = text.find(": \"") != std::string::npos &&
                                        text.find(":=") == std::string::npos;
                     file.text(field ? "\nvar defaults = Options{" : "\nfunc init() {");
@@ -1760,7 +1760,7 @@ inline const std::vector<ProviderFormat>& provider_formats() {
         return ProviderFormat{std::move(family), std::move(rule), std::move(name),
                               std::move(pieces), named_only,      gh};
     };
-    const auto F = [](std::string a, std::string b) { return fixed(a + b); };
+    const auto F = [](const std::string& a, const std::string& b) { return fixed(a + b); };
     static const std::vector<ProviderFormat> formats = {
         P("aws", "aws-access-key-id", "AWS_ACCESS_KEY_ID", {F("AK", "IA"), random(kBase32, 16)}),
         P("github", "github-pat", "GITHUB_TOKEN", {F("gh", "p_"), random(kBase62, 30)}, false,

@@ -20,7 +20,7 @@ namespace {
 /// Written canonically, read back equal, and written again to the same bytes 100 times.
 template <class T>
 std::string check_round_trip(const T& value) {
-    const std::string text = json::canonical(c::to_json(value));
+    std::string text = json::canonical(c::to_json(value));
     const T back = c::from_json_text<T>(text);
     CHECK(back == value);
     CHECK(json::canonical(c::to_json(back)) == text);

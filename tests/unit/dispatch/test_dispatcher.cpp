@@ -86,6 +86,7 @@ TEST_CASE("seed test 3: dispatch order and results do not depend on the worker c
           "[dispatch][seed]") {
     EchoLens echo;
     std::vector<contracts::LensPlan> plans;
+    plans.reserve(24);
     for (int i = 0; i < 24; ++i) {
         plans.push_back(test::make_plan(i, "echo", i % 3 != 0));
     }
