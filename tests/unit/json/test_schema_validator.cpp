@@ -23,6 +23,7 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 std::vector<std::string> pointers(const std::vector<ValidationError>& errors) {
     std::vector<std::string> out;
+    out.reserve(errors.size());
     for (const auto& e : errors) {
         out.push_back(e.pointer);
     }
@@ -166,11 +167,11 @@ TEST_CASE("one validator serves several threads", "[json][schema]") {
         R"({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}})");
     std::vector<std::thread> threads;
     std::vector<int> failures(4, 0);
-    for (std::size_t t = 0; t < failures.size(); ++t) {
-        threads.emplace_back([&, t] {
+    for (int& failed : failures) {
+        threads.emplace_back([&v, &slot = failed] {
             for (int i = 0; i < 200; ++i) {
                 if (!v.validate(R"(["abc", "def"])").empty() || v.validate(R"(["A"])").empty()) {
-                    ++failures[t];
+                    ++slot;
                 }
             }
         });

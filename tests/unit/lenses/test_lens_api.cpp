@@ -98,7 +98,7 @@ TEST_CASE("added lines of a diff are ranges of their contents, read once per rea
           "[dispatch][lens-api]") {
     std::vector<int> loads(2, 0);
     const auto source = [&](std::size_t i, std::string text) {
-        return dispatch::AddedLines::Loader([&loads, i, text] {
+        return dispatch::AddedLines::Loader([&loads, i, text = std::move(text)] {
             ++loads[i];
             return std::make_shared<const std::string>(text);
         });

@@ -8,7 +8,6 @@
 #include "lenses/phase_options.hpp"
 
 using qa::lenses::output_locations;
-using qa::lenses::OutputLocation;
 
 namespace {
 

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir =
+    fs::path dir =
         fs::temp_directory_path() / ("qa-failsafe-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);

@@ -11,6 +11,7 @@ namespace {
 
 std::vector<std::string> ids_lines(const std::vector<HygieneFinding>& found) {
     std::vector<std::string> out;
+    out.reserve(found.size());
     for (const auto& f : found) {
         out.push_back(std::string(f.rule->id) + "@" + std::to_string(f.line) + ":" +
                       std::to_string(f.column));

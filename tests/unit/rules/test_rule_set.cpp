@@ -209,16 +209,16 @@ severity = "medium"
     };
     using V = std::vector<std::string>;
     CHECK(ids("TOKEN v=abc", "a.c", "") == V{"kw"});
-    CHECK(ids("other v=abc", "a.c", "") == V{});         // keyword not on the line
-    CHECK(ids("token\nv=abc", "a.c", "") == V{});        // ... even if elsewhere in the buffer
-    CHECK(ids("token v=abc", "docs/x/y.c", "") == V{});  // path allowlist
-    CHECK(ids("token v=abc", "README.md", "") == V{});
-    CHECK(ids("token v=my_dummy_value", "a.c", "") == V{});  // stopword, case-insensitive
-    CHECK(ids("token v=0000", "a.c", "") == V{});            // allowlist regex on the secret
+    CHECK(ids("other v=abc", "a.c", "").empty());         // keyword not on the line
+    CHECK(ids("token\nv=abc", "a.c", "").empty());        // ... even if elsewhere in the buffer
+    CHECK(ids("token v=abc", "docs/x/y.c", "").empty());  // path allowlist
+    CHECK(ids("token v=abc", "README.md", "").empty());
+    CHECK(ids("token v=my_dummy_value", "a.c", "").empty());  // stopword, case-insensitive
+    CHECK(ids("token v=0000", "a.c", "").empty());            // allowlist regex on the secret
     CHECK(ids("print(x)", "a.py", "python") == V{"py-only"});
-    CHECK(ids("print(x)", "a.js", "javascript") == V{});
-    CHECK(ids("print(x)", "a", "") == V{});
-    CHECK(ids("k:aaaaaaaaaa", "a", "") == V{});  // entropy 0
+    CHECK(ids("print(x)", "a.js", "javascript").empty());
+    CHECK(ids("print(x)", "a", "").empty());
+    CHECK(ids("k:aaaaaaaaaa", "a", "").empty());  // entropy 0
     CHECK(ids("k:a1b2c3d4e5", "a", "") == V{"entropy"});
 }
 
@@ -314,15 +314,17 @@ TEST_CASE("one rule set scans from several threads with the same results", "[rul
     REQUIRE(expected.size() == 400);
     std::vector<std::size_t> counts(4, 0);
     std::vector<std::thread> threads;
-    for (std::size_t t = 0; t < counts.size(); ++t) {
-        threads.emplace_back([&, t] {
+    for (std::size_t& count : counts) {
+        threads.emplace_back([&, &slot = count] {
             for (int round = 0; round < 5; ++round) {
                 const auto found = security.scan(ScanInput{"a.py", "python", text, {}});
                 bool same = found.size() == expected.size();
                 for (std::size_t i = 0; same && i < found.size(); ++i) {
                     same = found[i].rule == expected[i].rule && found[i].line == expected[i].line;
                 }
-                counts[t] += same ? 1 : 0;
+                if (same) {
+                    ++slot;
+                }
             }
         });
     }
@@ -455,8 +457,8 @@ severity = "low"
     };
     using V = std::vector<std::string>;
     CHECK(found("x = id_apikey=Zq81Lm0") == V{"loose:Zq81Lm0"});
-    CHECK(found("x = other_key=Zq81Lm0") == V{});  // the prefilter matches, the regex does not
-    CHECK(found("qq123") == V{});
+    CHECK(found("x = other_key=Zq81Lm0").empty());  // the prefilter matches, the regex does not
+    CHECK(found("qq123").empty());
     CHECK(found("qq123 zz") == V{"wrong:qq123"});
 }
 

@@ -15,6 +15,7 @@ namespace {
 
 std::vector<std::string> ids(const std::vector<RuleMatch>& matches) {
     std::vector<std::string> out;
+    out.reserve(matches.size());
     for (const auto& m : matches) {
         out.push_back(m.rule->id);
     }

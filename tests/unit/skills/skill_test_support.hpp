@@ -18,7 +18,7 @@ inline std::filesystem::path skill_fixtures() {
 /// Writes `<root>/<folder>/SKILL.md` with `text` and returns the folder.
 inline std::filesystem::path write_skill(const std::filesystem::path& root,
                                          const std::string& folder, const std::string& text) {
-    const auto dir = root / folder;
+    auto dir = root / folder;
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "SKILL.md", std::ios::binary) << text;
     return dir;

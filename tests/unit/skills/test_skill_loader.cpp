@@ -16,6 +16,7 @@ namespace {
 /// The `check` of each problem, in order.
 std::vector<std::string> checks_of(const std::vector<qa::skills::ValidationError>& problems) {
     std::vector<std::string> out;
+    out.reserve(problems.size());
     for (const auto& p : problems) {
         out.push_back(p.check);
     }
