@@ -167,6 +167,7 @@ TEST_CASE("one validator serves several threads", "[json][schema]") {
         R"({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}})");
     std::vector<std::thread> threads;
     std::vector<int> failures(4, 0);
+    threads.reserve(failures.size());
     for (int& failed : failures) {
         threads.emplace_back([&v, &slot = failed] {
             for (int i = 0; i < 200; ++i) {

@@ -314,6 +314,7 @@ TEST_CASE("one rule set scans from several threads with the same results", "[rul
     REQUIRE(expected.size() == 400);
     std::vector<std::size_t> counts(4, 0);
     std::vector<std::thread> threads;
+    threads.reserve(counts.size());
     for (std::size_t& count : counts) {
         threads.emplace_back([&, &slot = count] {
             for (int round = 0; round < 5; ++round) {
