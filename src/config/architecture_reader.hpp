@@ -7,6 +7,6 @@ namespace qa::config {
 
 /// Reads `[architecture]` (a reader of that table): its `[[architecture.layers]]` rules, each
 /// with a name and non-empty `from` and `deny` globs, into config.layers.
-void read_architecture(util::TomlReader& architecture, Config& config);
+void read_architecture(util::TomlReader& r, Config& config);
 
 }  // namespace qa::config

@@ -86,7 +86,7 @@ void read_rule_overrides(util::TomlReader& r, Config& config) {
         o.enabled = t.boolean("enabled");
         o.severity = read_enum<contracts::Severity>(t, "severity");
         t.reject_unknown();
-        config.rules[std::string(key.str())] = std::move(o);
+        config.rules[std::string(key.str())] = o;
     }
 }
 
