@@ -34,7 +34,7 @@ std::map<std::string, Added> plus_lines(const std::string& diff) {
         } else if (line.rfind("@@ ", 0) == 0) {
             const std::size_t plus = line.find(" +");
             next = static_cast<std::uint32_t>(std::stoul(line.substr(plus + 2)));
-        } else if (line.rfind("+", 0) == 0) {
+        } else if (line.rfind('+', 0) == 0) {
             out[path].emplace_back(next++, line.substr(1));
         }
     }
