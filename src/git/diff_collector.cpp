@@ -244,6 +244,25 @@ void sort_by_path(std::vector<FileChange>& files) {
 
 namespace {
 
+/// The bytes of `content`'s lines as a diff shows them: each line's length plus one (a last
+/// line without '\n' too).
+std::uint64_t diff_bytes(std::string_view content) {
+    return content.size() + (content.empty() || content.back() == '\n' ? 0 : 1);
+}
+
+/// Whether a line of `content` looks like part of a PEM block (widen_pem_blocks then reads it).
+bool has_pem_line(std::string_view content) {
+    for (std::size_t start = 0; start < content.size();) {
+        const std::size_t nl = content.find('\n', start);
+        const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
+        if (looks_like_pem(content.substr(start, end - start))) {
+            return true;
+        }
+        start = end + 1;
+    }
+    return false;
+}
+
 /// An added file whose content is text by its bytes: every line of it is added, so its one hunk
 /// is known without running a diff (libgit2's diff holds about a hundred bytes per line of the
 /// file, gigabytes for a file of newlines). False, having done nothing, for anything else
@@ -263,23 +282,15 @@ bool add_new_text(Collector& c, const git_diff_delta* delta) {
     }
     FileChange file = file_change(delta, FileStatus::added);
     file.added_lines = count_lines(content);
-    bool pem = false;
     if (file.added_lines > 0) {
         Hunk hunk;
         hunk.new_start = 1;
         hunk.new_lines = static_cast<std::uint32_t>(file.added_lines);
-        // Each line's length plus one, as a diff shows it (a last line without '\n' too).
-        hunk.bytes = content.size() + (content.back() == '\n' ? 0 : 1);
+        hunk.bytes = diff_bytes(content);
         file.hunks.push_back(std::move(hunk));
-        for (std::size_t start = 0; start < content.size() && !pem;) {
-            const std::size_t nl = content.find('\n', start);
-            const std::size_t end = nl == std::string_view::npos ? content.size() : nl;
-            pem = looks_like_pem(content.substr(start, end - start));
-            start = end + 1;
-        }
     }
     c.files.push_back(std::move(file));
-    c.pem_candidate.push_back(pem);
+    c.pem_candidate.push_back(has_pem_line(content));
     return true;
 }
 
@@ -349,20 +360,10 @@ bool add_rewrite(Collector& c, const git_diff_delta* delta) {
     hunk.old_lines = static_cast<std::uint32_t>(old_lines);
     hunk.new_start = new_lines > 0 ? 1 : 0;
     hunk.new_lines = static_cast<std::uint32_t>(new_lines);
-    // Each line's length plus one, as a diff shows it (a last line without '\n' too).
-    for (const std::string_view side : {old_content, new_content}) {
-        hunk.bytes += side.size() + (side.empty() || side.back() == '\n' ? 0 : 1);
-    }
+    hunk.bytes = diff_bytes(old_content) + diff_bytes(new_content);
     file.hunks.push_back(std::move(hunk));
-    bool pem = false;
-    for (std::size_t start = 0; start < new_content.size() && !pem;) {
-        const std::size_t nl = new_content.find('\n', start);
-        const std::size_t end = nl == std::string_view::npos ? new_content.size() : nl;
-        pem = looks_like_pem(new_content.substr(start, end - start));
-        start = end + 1;
-    }
     c.files.push_back(std::move(file));
-    c.pem_candidate.push_back(pem);
+    c.pem_candidate.push_back(has_pem_line(new_content));
     return true;
 }
 
