@@ -12,22 +12,16 @@
 #include "git/blob_reader.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "open_repo.hpp"
 #include "support/git_fixture.hpp"
 
 using qa::git::BlobReader;
-using qa::git::Repository;
 using qa::test::GitSandbox;
+using qa::test::open_repo;
 using qa::test::shell_quote;
 using qa::test::write_file;
 
 namespace {
-
-Repository open_repo(const qa::git::LibGit2& lib, const GitSandbox& sandbox,
-                     const std::filesystem::path& dir) {
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    return Repository::open(lib, dir, env);
-}
 
 std::string blob_id(const GitSandbox& sandbox, const std::filesystem::path& repo,
                     const std::string& path) {

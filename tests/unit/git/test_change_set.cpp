@@ -10,26 +10,20 @@
 #include "git/change_set.hpp"
 #include "git/error.hpp"
 #include "numstat.hpp"
+#include "open_repo.hpp"
 #include "support/git_fixture.hpp"
 
 using qa::git::ChangeSet;
 using qa::git::FileChange;
 using qa::git::FileStatus;
-using qa::git::Repository;
 using qa::test::GitSandbox;
+using qa::test::open_repo;
 using qa::test::shell_quote;
 using qa::test::write_file;
 
 namespace {
 
 const std::string kEmptyTree = qa::git::kEmptyTreeSha;
-
-Repository open_repo(const qa::git::LibGit2& lib, const GitSandbox& sandbox,
-                     const std::filesystem::path& dir) {
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    return Repository::open(lib, dir, env);
-}
 
 std::string numbered_lines(const std::string& prefix, int count) {
     std::string text;

@@ -7,22 +7,16 @@
 #include "git/change_set.hpp"
 #include "git/hunk_lines.hpp"
 #include "hunk_text.hpp"
+#include "open_repo.hpp"
 #include "support/git_fixture.hpp"
 
 using qa::git::ChangeSet;
 using qa::git::FileChange;
 using qa::git::LineCursor;
-using qa::git::Repository;
 using qa::test::GitSandbox;
+using qa::test::open_repo;
 
 namespace {
-
-Repository open_repo(const qa::git::LibGit2& lib, const GitSandbox& sandbox,
-                     const std::filesystem::path& dir) {
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    return Repository::open(lib, dir, env);
-}
 
 const FileChange& find_file(const ChangeSet& set, const std::string& path) {
     const auto it = std::find_if(set.files.begin(), set.files.end(),
