@@ -1,7 +1,7 @@
 #pragma once
 
 // The lens API: what a lens implementation (rule, model, execution or external) receives and
-// returns. doc/lens-api.md describes it for lens authors.
+// returns. doc/dev/lens-api.md describes it for lens authors.
 //
 // - A Lens is stateless after construction; one instance serves every worker at once.
 // - run(plan, context) returns a LensResult for the plan. Expected failures (a provider's 429,
