@@ -240,6 +240,14 @@ void publish(const fs::path& staging, const fs::path& dir) {
 
 }  // namespace
 
+void ignore_root(const fs::path& artifact_root) {
+    std::error_code ec;
+    const fs::path ignore = artifact_root / ".gitignore";
+    if (!fs::exists(ignore, ec)) {
+        util::write_file_atomic(ignore, "# qa-skill run artifacts: never committed\n*\n");
+    }
+}
+
 WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput& input,
                      const contracts::SkillResult& result, const json::Value& timings,
                      std::size_t workers) {
@@ -251,10 +259,7 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         throw util::IoError(artifact_root.string() +
                             ": cannot create the artifact root: " + ec.message());
     }
-    const fs::path ignore = artifact_root / ".gitignore";
-    if (!fs::exists(ignore, ec)) {
-        util::write_file_atomic(ignore, "# qa-skill run artifacts: never committed\n*\n");
-    }
+    ignore_root(artifact_root);
     const fs::path dir = artifact_root / "runs" / result.executionKey;
     // Written in a folder of its own and renamed into place when complete: a run folder under
     // its key is always whole, and pruning (retention.hpp) never sees one being written.

@@ -29,6 +29,10 @@ struct WrittenRun {
     std::string manifestSha256;       ///< sha256 of manifest.json's bytes
 };
 
+/// Gives `artifact_root` (created already) its `.gitignore` of "*" when it has none: nothing
+/// qa-skill writes there (runs, draft rubrics) is committed by accident.
+void ignore_root(const std::filesystem::path& artifact_root);
+
 /// Writes a run under `<artifact_root>/runs/<executionKey>/`: the five hashed artifacts in
 /// canonical JSON, each validated against its schema first, then `manifest.json` (their
 /// SHA-256s), then `timings.json` (host facts and durations, outside the hashed set).

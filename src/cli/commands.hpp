@@ -40,6 +40,8 @@ int run_config(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_skill(const std::vector<std::string>& args);
 int run_trust(const std::vector<std::string>& args);
+int run_consistency_init(const std::vector<std::string>& args);
+int run_consistency_approve(const std::vector<std::string>& args);
 int run_phase_validate(const std::vector<std::string>& args,
                        const orchestrator::RunControl& control);
 

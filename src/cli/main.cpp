@@ -25,6 +25,10 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          qa::cli::run_schema},
         {"skill", "validate SKILL.md files, a skill's inputs or outputs, or a chain of skills",
          qa::cli::run_skill},
+        {"consistency-init", "draft the consistency rubric from the tree at a revision (--rev)",
+         qa::cli::run_consistency_init},
+        {"consistency-approve", "freeze a draft rubric version into the committed rubric folder",
+         qa::cli::run_consistency_approve},
         {"trust", "allow this repository's configuration to execute commands (or --check)",
          qa::cli::run_trust},
         {"phase-validate", "formatter, linter, build, tests and reviews of a phase (seed 004 JSON)",
@@ -40,7 +44,7 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
 void print_usage(std::FILE* out, const std::vector<qa::cli::Command>& table) {
     std::fprintf(out, "usage: qa-skill <command> [options]\n\ncommands:\n");
     for (const auto& c : table) {
-        std::fprintf(out, "  %-15s %s\n", c.name, c.summary);
+        std::fprintf(out, "  %-20s %s\n", c.name, c.summary);
     }
     std::fprintf(out, "\nRun 'qa-skill <command> --help' for a command's options.\n");
 }

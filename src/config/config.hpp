@@ -61,8 +61,22 @@ struct LensSettings {
     std::optional<ExternalLensSettings> external;
     /// Model lenses: minutes a cached answer stays valid (0: never cached); unset: 7 days.
     std::optional<std::int64_t> cacheTtlMinutes;
+    /// The consistency lens only: `rubric_version`, the frozen rubric it enforces (no implicit
+    /// latest), and `rubric_dir`, the committed folder holding `v<N>.json`.
+    std::optional<std::int64_t> rubricVersion;
+    std::string rubricDir{defaults::kRubricDir};
+    std::uint32_t rubricLine = 0;  ///< where rubric_version is, for errors about the file
+    std::uint32_t rubricColumn = 0;
     std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
     std::uint32_t column = 0;
+};
+
+/// The frozen rubric `[lenses.consistency] rubric_version` names, as read from the tree under
+/// test (orchestrator) or the working tree (load_config); rubric/ parses and verifies it.
+struct RubricFile {
+    std::string path;  ///< repository-relative: `<rubric_dir>/v<N>.json`
+    std::string text;
+    std::string sha256;  ///< of text; part of the normalized configuration and configHash
 };
 
 /// `[rules.<id>]`: a built-in rule switched off or given another severity.
@@ -150,6 +164,8 @@ struct Config {
     std::vector<std::string> exclude;
     std::map<std::string, RuleOverride> rules;  ///< by rule id
     std::vector<RulesFile> rulesFiles;
+    /// The consistency lens's frozen rubric, once read (nullopt: none named, or not read yet).
+    std::optional<RubricFile> rubric;
 };
 
 /// The file name looked up at the repository root.

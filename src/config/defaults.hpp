@@ -28,5 +28,7 @@ inline constexpr std::string_view kAnthropicBaseUrl = "https://api.anthropic.com
 inline constexpr std::string_view kAdapterVersion = "1.0.0";
 /// `artifact_retention`: run folders kept under `<artifact_root>/runs/`.
 inline constexpr std::int64_t kArtifactRetention = 20;
+/// `[lenses.consistency] rubric_dir`: the committed folder of frozen rubrics (v<N>.json).
+inline constexpr std::string_view kRubricDir = ".qa-skill-rubric";
 
 }  // namespace qa::config::defaults

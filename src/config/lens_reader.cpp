@@ -5,10 +5,26 @@
 #include <vector>
 
 #include "config/lens_options.hpp"
+#include "config/repo_file.hpp"
 #include "config/settings_reader.hpp"
 
 namespace qa::config {
 namespace {
+
+/// `rubric_version` and `rubric_dir` of `[lenses.consistency]`.
+void read_rubric_keys(util::TomlReader& r, LensSettings& lens) {
+    if (const toml::node* version = r.get("rubric_version"); version != nullptr) {
+        lens.rubricLine = version->source().begin.line;
+        lens.rubricColumn = version->source().begin.column;
+    }
+    assign(r.integer("rubric_version", 1, 1000000), lens.rubricVersion);
+    if (const auto dir = r.string("rubric_dir")) {
+        if (const auto problem = repo_path_problem(*dir)) {
+            r.fail_at(r.get("rubric_dir")->source(), r.full_key("rubric_dir"), *problem);
+        }
+        lens.rubricDir = *dir;
+    }
+}
 
 LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view lens_id) {
     assign(r.boolean("enabled"), lens.enabled);
@@ -32,6 +48,9 @@ LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view 
     }
     assign(read_enum<contracts::Severity>(r, "block_at"), lens.blockAt);
     assign(r.integer("cache_ttl_minutes", 0, 366 * 24 * 60), lens.cacheTtlMinutes);
+    if (lens_id == "consistency") {
+        read_rubric_keys(r, lens);
+    }
     r.reject_unknown();
     return lens;
 }

@@ -46,6 +46,10 @@ json::Object lens_json(const LensSettings& l) {
     if (l.cacheTtlMinutes) {
         out.emplace_back("cache_ttl_minutes", *l.cacheTtlMinutes);
     }
+    if (l.rubricVersion) {
+        out.emplace_back("rubric_version", *l.rubricVersion);
+        out.emplace_back("rubric_dir", l.rubricDir);
+    }
     return out;
 }
 
@@ -134,6 +138,10 @@ json::Value normalized(const Config& c) {
             files.push_back(json::Object{{"path", f.path}, {"sha256", f.sha256}});
         }
         out.emplace_back("rules_files", std::move(files));
+    }
+    if (c.rubric) {
+        out.emplace_back("rubric",
+                         json::Object{{"path", c.rubric->path}, {"sha256", c.rubric->sha256}});
     }
     if (!c.rules.empty()) {
         json::Object rules;

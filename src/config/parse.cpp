@@ -5,34 +5,11 @@
 #include "config/lens_reader.hpp"
 #include "config/profile_reader.hpp"
 #include "config/provider_reader.hpp"
+#include "config/repo_file.hpp"
 #include "config/settings_reader.hpp"
 
 namespace qa::config {
 namespace {
-
-/// Why `path` is not a plain repository-relative file path ("a/b.json"), or nullopt when it is.
-/// The baseline is read from git trees, which know no absolute paths, "." or "..".
-std::optional<std::string> repo_path_problem(std::string_view path) {
-    if (path.empty()) {
-        return "must not be empty";
-    }
-    if (path.front() == '/' || path.back() == '/') {
-        return "\"" + std::string(path) +
-               "\" is not a repository-relative file path (no leading or trailing '/')";
-    }
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        const std::size_t end = std::min(path.find('/', start), path.size());
-        const std::string_view part = path.substr(start, end - start);
-        if (part.empty() || part == "." || part == ".." || part == ".git") {
-            return "\"" + std::string(path) +
-                   "\" is not a repository-relative file path (no empty, \".\", \"..\" or "
-                   "\".git\" parts)";
-        }
-        start = end + 1;
-    }
-    return std::nullopt;
-}
 
 /// `baseline`: a repository-relative path, read from the tree under test.
 void read_baseline(util::TomlReader& r, Config& config) {

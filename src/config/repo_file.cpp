@@ -34,4 +34,28 @@ fs::path resolve_repo_file(const fs::path& repo_root, const std::string& relativ
     return repo_root / rel;
 }
 
+/// Why `path` is not a plain repository-relative file path ("a/b.json"), or nullopt when it is.
+/// The baseline is read from git trees, which know no absolute paths, "." or "..".
+std::optional<std::string> repo_path_problem(std::string_view path) {
+    if (path.empty()) {
+        return "must not be empty";
+    }
+    if (path.front() == '/' || path.back() == '/') {
+        return "\"" + std::string(path) +
+               "\" is not a repository-relative file path (no leading or trailing '/')";
+    }
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t end = std::min(path.find('/', start), path.size());
+        const std::string_view part = path.substr(start, end - start);
+        if (part.empty() || part == "." || part == ".." || part == ".git") {
+            return "\"" + std::string(path) +
+                   "\" is not a repository-relative file path (no empty, \".\", \"..\" or "
+                   "\".git\" parts)";
+        }
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
 }  // namespace qa::config

@@ -2,7 +2,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace qa::config {
 
@@ -22,5 +24,10 @@ struct RepoFileRef {
 /// source, the key and the offending part. A path that does not exist yet is fine.
 std::filesystem::path resolve_repo_file(const std::filesystem::path& repo_root,
                                         const std::string& relative, const RepoFileRef& ref);
+
+/// Why `path` is not a plain repository-relative file path ("a/b.json"), or nullopt when it is:
+/// files named in a configuration are read from git trees, which know no absolute paths, "."
+/// or "..".
+std::optional<std::string> repo_path_problem(std::string_view path);
 
 }  // namespace qa::config

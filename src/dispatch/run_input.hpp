@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "config/lens_mode.hpp"
 #include "contracts/types.hpp"
 #include "json/value.hpp"
+#include "rubric/rubric.hpp"
 
 namespace qa::dispatch {
 
@@ -86,6 +88,10 @@ struct RunInput {
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
     /// `[budget] max_context_bytes`: what one plan may send a model, at most.
     std::int64_t maxContextBytes = config::defaults::kMaxContextBytes;
+    /// The frozen rubric the consistency lens enforces (`[lenses.consistency] rubric_version`,
+    /// read from the tree under test and verified); nullptr when it names none. Its hash is in
+    /// the normalized configuration, so configHash and the executionKey follow it.
+    std::shared_ptr<const rubric::Rubric> rubric;
 
     /// The lens `lens_id`, or nullptr when it is not known.
     const LensInput* lens(std::string_view lens_id) const;

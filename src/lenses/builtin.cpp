@@ -9,6 +9,8 @@
 
 #include "contracts/enums.hpp"
 #include "lenses/catalog.hpp"
+#include "lenses/consistency/guidance_prompt.hpp"
+#include "lenses/consistency/rubric_lens.hpp"
 #include "lenses/external/external_lens.hpp"
 #include "lenses/gate_lens.hpp"
 #include "lenses/layering_lens.hpp"
@@ -99,6 +101,15 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                 std::move(lens), std::make_unique<model::ModelLens>(secrets),
                 std::move(model_subs));
         });
+    // The consistency lens: its frozen rubric's checks, and its guidance judged by a model when
+    // the lens names a provider.
+    catalog.add(dispatch::LensKind::rule, "rubric",
+                [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<model::WithModelSubLenses>(
+                        std::make_unique<consistency::RubricLens>(),
+                        std::make_unique<model::ModelLens>(secrets, consistency::guidance_for),
+                        std::set<std::string, std::less<>>{"guidance"});
+                });
     catalog.add(dispatch::LensKind::rule, "gate",
                 [](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
                     return std::make_unique<GateLens>();

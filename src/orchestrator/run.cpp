@@ -27,6 +27,7 @@
 #include "lenses/model/model_services.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/change_source.hpp"
+#include "orchestrator/frozen_rubric.hpp"
 #include "orchestrator/gate_changes.hpp"
 #include "orchestrator/push_targets.hpp"
 #include "orchestrator/run_input.hpp"
@@ -254,9 +255,12 @@ config::Config load(const RunRequest& request, const git::Repository& repo) {
     if (request.runModeOverride) {
         config.runMode = *request.runModeOverride;
     }
+    // A draft, missing or tampered rubric is a configuration error now, before any lens runs.
+    const auto rubric = frozen_rubric(config);
     if (!config.rules.empty()) {
         auto known = rules::builtin_rule_ids();
         known.merge(lenses::own_rule_ids(config));
+        known.merge(rubric_rule_ids(rubric.get()));
         verdict::check_rule_ids(config, known);
     }
     return config;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "contracts/enums.hpp"
+#include "orchestrator/frozen_rubric.hpp"
 
 namespace qa::orchestrator {
 namespace {
@@ -29,6 +30,7 @@ dispatch::RunInput make_run_input(const config::Config& config, const plan::Regi
         rule.severity = o.severity;
     }
     input.maxContextBytes = config.maxContextBytes;
+    input.rubric = frozen_rubric(config);
     for (const auto& entry : registry.lenses) {
         dispatch::LensInput lens;
         lens.lensId = entry.lensId;

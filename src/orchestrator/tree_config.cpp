@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "config/rubric_file.hpp"
 #include "config/rules_files.hpp"
 #include "git/blob.hpp"
 #include "git/revisions.hpp"
@@ -60,11 +61,13 @@ config::Config tree_config(const git::Repository& repo, const RunRequest& reques
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
                                 std::span<const std::string> known_lens_ids) {
     config::Config config = tree_config(repo, request, known_lens_ids);
-    if (config.rulesFiles.empty()) {
+    const auto rubric = config::rubric_path(config);  // throws for an enabled lens without one
+    if (config.rulesFiles.empty() && !rubric) {
         return config;
     }
     if (request.configFile) {
         config::load_rules_files(config, repo.root());
+        config::load_rubric_file(config, repo.root());
         return config;
     }
     std::optional<std::string> revision;  // nullopt: the index
@@ -80,9 +83,20 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     } else if (repo.is_bare()) {
         revision = "HEAD";
     }
-    read_rules_files(repo, config, [&](const std::string& path) {
+    const auto blob_of = [&](const std::string& path) {
         return revision ? git::blob_id_at(repo, *revision, path) : git::index_blob_id(repo, path);
-    });
+    };
+    read_rules_files(repo, config, blob_of);
+    if (rubric) {
+        // The frozen rubric comes from the tree under test, like the configuration naming it.
+        const auto oid = blob_of(*rubric);
+        const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
+        if (!text) {
+            throw config::rubric_error(
+                config, config::missing_rubric_problem(config, repo.root(), *rubric));
+        }
+        config.rubric = config::RubricFile{*rubric, *text, util::sha256_hex(*text)};
+    }
     if (request.kind == ChangeKind::pushed) {
         // One configuration serves every pushed ref: their rules files must agree as well.
         for (const auto& update : request.pushUpdates) {
@@ -96,6 +110,10 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
                                               "the pushed refs carry different versions of " +
                                                   file.path + ": push them one at a time");
                 }
+            }
+            if (rubric && git::blob_id_at(repo, update.local_sha, *rubric) != blob_of(*rubric)) {
+                throw config::rubric_error(config, "the pushed refs carry different versions of " +
+                                                       *rubric + ": push them one at a time");
             }
         }
     }

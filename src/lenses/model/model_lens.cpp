@@ -99,6 +99,11 @@ ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets)
     : secrets_(std::move(secrets)),
       findings_(json::SchemaValidator::embedded("model-findings.v1")) {}
 
+ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets, InstructionsFor instructions)
+    : secrets_(std::move(secrets)),
+      findings_(json::SchemaValidator::embedded("model-findings.v1")),
+      instructions_(std::move(instructions)) {}
+
 contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
                                      const dispatch::LensContext& context) const {
     const dispatch::Services& services = context.services;
@@ -119,7 +124,12 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
                               "no provider binding '" + plan.providerBindingId + "'");
     }
     const providers::Binding binding = providers::binding_from(*settings);
-    const auto prompt = prompt_template(plan.lensId, plan.subLensId);
+    std::optional<Instructions> prompt;
+    if (instructions_) {
+        prompt = instructions_(plan, context, *secrets_);
+    } else if (const auto embedded = prompt_template(plan.lensId, plan.subLensId)) {
+        prompt = Instructions{std::string(embedded->text), embedded->hash};
+    }
     if (!prompt) {
         return without_answer(std::move(r), LensStatus::failed, ErrorCode::PROVIDER_UNAVAILABLE,
                               "no prompt template is built in for this lens");
@@ -145,7 +155,7 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     r.evidenceSummary = summary;
 
     providers::ModelRequest request;
-    request.instructions = std::string(prompt->text);
+    request.instructions = prompt->text;
     request.input = packet.text.empty() ? std::string("(no reviewable lines)\n") : packet.text;
     request.schemaName = "report_findings";
     request.schema = findings_schema_for_providers();

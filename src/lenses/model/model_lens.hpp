@@ -1,10 +1,13 @@
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 #include "dispatch/lens.hpp"
 #include "json/schema_validator.hpp"
 #include "json/value.hpp"
+#include "lenses/model/prompt_template.hpp"
 #include "lenses/model/secret_lines.hpp"
 
 namespace qa::lenses::model {
@@ -22,7 +25,13 @@ namespace qa::lenses::model {
 /// "high"), `cache_ttl_minutes` (how long an answer is replayed, default 7 days; 0: never).
 class ModelLens final : public dispatch::Lens {
   public:
+    /// Composes a plan's instructions; nullopt when it cannot (the plan then fails).
+    using InstructionsFor = std::function<std::optional<Instructions>(
+        const contracts::LensPlan&, const dispatch::LensContext&, const SecretLines&)>;
+
     explicit ModelLens(std::shared_ptr<const SecretLines> secrets);
+    /// A model lens whose instructions `instructions` composes instead of an embedded template.
+    ModelLens(std::shared_ptr<const SecretLines> secrets, InstructionsFor instructions);
 
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext& context) const override;
@@ -30,6 +39,7 @@ class ModelLens final : public dispatch::Lens {
   private:
     std::shared_ptr<const SecretLines> secrets_;
     json::SchemaValidator findings_;
+    InstructionsFor instructions_;
 };
 
 /// model-findings.v1 as sent to providers: without the keywords strict structured outputs

@@ -16,6 +16,13 @@ struct PromptTemplate {
     std::string hash;  ///< sha256 of the text
 };
 
+/// Instructions composed for one plan rather than embedded as they are (the consistency lens's
+/// guidance: its frozen rubric's template, rules and exemplars). The hash enters the cache key.
+struct Instructions {
+    std::string text;
+    std::string hash;  ///< sha256 of text
+};
+
 /// The template of `lens_id` / `sub_lens_id`, or nullopt when none is embedded.
 std::optional<PromptTemplate> prompt_template(std::string_view lens_id,
                                               const std::optional<std::string>& sub_lens_id);
