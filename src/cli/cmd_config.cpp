@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/rubric_file.hpp"
 #include "config/rules_files.hpp"
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
@@ -13,6 +14,7 @@
 #include "json/canonical.hpp"
 #include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
+#include "orchestrator/frozen_rubric.hpp"
 #include "plan/registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/args.hpp"
@@ -89,9 +91,13 @@ int run_config(const std::vector<std::string>& args) {
         }
         lenses::check_own_rules(config);
         lenses::model::check_model_bindings(config, plan::builtin_registry());
+        // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
+        config::load_rubric_file(config, find_repo_root().value_or("."));
+        const auto rubric = orchestrator::frozen_rubric(config);
         if (!config.rules.empty()) {
             auto known = rules::builtin_rule_ids();
             known.merge(lenses::own_rule_ids(config));
+            known.merge(orchestrator::rubric_rule_ids(rubric.get()));
             verdict::check_rule_ids(config, known);
         }
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),

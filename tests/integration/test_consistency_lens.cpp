@@ -35,6 +35,18 @@ qa::json::Value draft_rules(const fs::path& repo) {
     return *qa::json::parse(read_bytes(repo / ".qa-skill-rubric/v1.json")).find("rules");
 }
 
+/// `text` with every run of white space as one space: the terminal wraps long findings.
+std::string squashed(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        const bool space = c == ' ' || c == '\n' || c == '\t';
+        if (!space || (!out.empty() && out.back() != ' ')) {
+            out += space ? ' ' : c;
+        }
+    }
+    return out;
+}
+
 bool has_rule(const qa::json::Value& rules, const std::string& id) {
     for (const auto& r : rules.as_array()) {
         if (r.find("ruleId")->as_string() == id) {
@@ -66,7 +78,7 @@ TEST_CASE("python: a staged change breaking a drafted convention is blocked at g
     INFO(blocked.describe());
     CHECK(blocked.exit_code != 0);
     CHECK(sb.rev_parse(repo, "HEAD") == head);
-    const std::string out = blocked.all();
+    const std::string out = squashed(blocked.all());
     CHECK(out.find("app/user_api.py:1") != std::string::npos);
     CHECK(out.find("consistency-names-python-function") != std::string::npos);
     CHECK(out.find("python function declarations use snake_case") != std::string::npos);

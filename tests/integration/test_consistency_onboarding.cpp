@@ -198,10 +198,10 @@ TEST_CASE("the configuration names the version: earlier frozen versions stay usa
     const ProcResult v1 = sb.qa(repo, "run --staged");
     INFO(v1.describe());
     CHECK(v1.exit_code == 1);
-    CHECK(v1.out.find("consistency-names-python-function") != std::string::npos);
+    CHECK(v1.all().find("consistency-names-python-function") != std::string::npos);
 
     sb.add_file(repo, ".qa-skill.toml", qa::test::consistency_config(2));
     const ProcResult v2 = sb.qa(repo, "run --staged");
     INFO(v2.describe());
-    CHECK(v2.out.find("consistency-names-python-function") == std::string::npos);
+    CHECK(v2.all().find("consistency-names-python-function") == std::string::npos);
 }
