@@ -11,8 +11,10 @@ namespace qa::report {
 /// So a file name cannot move the cursor, retitle the terminal or fake a report line.
 std::string quote_path(std::string_view path);
 
-/// Any text from a repository shown on a terminal (a summary quoting a line, a reason): control
-/// bytes become `\ooo` octal escapes; UTF-8 and printable ASCII stay as they are.
+/// Any text from a repository, a program or a model shown on a terminal (a summary, a rule id, a
+/// reason): control characters (C0, DEL, C1, bidirectional overrides and isolates) and bytes
+/// that are not UTF-8 become `\ooo` octal escapes, one per byte; other UTF-8 and printable ASCII
+/// stay as they are.
 std::string printable(std::string_view text);
 
 }  // namespace qa::report

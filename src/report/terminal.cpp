@@ -53,7 +53,7 @@ std::string position(const contracts::Finding& f) {
 /// `file:line:col  severity  rule-id  summary`, and the fix on the next line when asked.
 std::string finding_line(const contracts::Finding& f, const Palette& p, bool with_fix) {
     std::string out = "  " + std::string(p.bold) + position(f) + p.reset + "  " + p.yellow +
-                      std::string(contracts::to_string(f.severity)) + p.reset + "  " + f.ruleId +
+                      std::string(contracts::to_string(f.severity)) + p.reset + "  " + printable(f.ruleId) +
                       "  " + printable(f.summary) + "\n";
     const FindingFacts facts = facts_of(f);
     if (with_fix && !facts.fix.empty()) {
@@ -63,7 +63,7 @@ std::string finding_line(const contracts::Finding& f, const Palette& p, bool wit
 }
 
 std::string lens_name(const contracts::LensResult& lens) {
-    return lens.subLensId ? lens.lensId + "/" + *lens.subLensId : lens.lensId;
+    return printable(lens.subLensId ? lens.lensId + "/" + *lens.subLensId : lens.lensId);
 }
 
 /// The artifact folder relative to the repository root when it is inside it (it is by default).
@@ -119,7 +119,7 @@ std::pair<std::string, std::size_t> listed_non_blocking(
         }
     }
     for (const auto& [rule, count] : rest) {
-        out += "  ... and " + std::to_string(count) + " more " + rule + "\n";
+        out += "  ... and " + std::to_string(count) + " more " + printable(rule) + "\n";
     }
     return {out, shown};
 }
@@ -187,7 +187,7 @@ std::string failure_details(const orchestrator::RunOutcome& run, const Palette& 
 std::string lens_notes(const orchestrator::RunOutcome& run, const Palette& p) {
     std::string out;
     for (const auto& [lens, count] : run.plan.excludedByLens) {
-        out += "  " + std::string(p.dim) + lens + ": " + plural(count, "file") +
+        out += "  " + std::string(p.dim) + printable(lens) + ": " + plural(count, "file") +
                " excluded by lenses." + lens + ".exclude" + p.reset + "\n";
     }
     for (const auto& lens : run.result.lensResults) {
@@ -244,7 +244,8 @@ std::string grouped_rest(const std::vector<contracts::Finding>& findings,
             out += "    ... " + plural(groups.size() - kListedGroups, "more group") + "\n";
             break;
         }
-        out += "    " + key.first + "  " + quote_path(key.second) + "  (" + std::to_string(count) +
+        out += "    " + printable(key.first) + "  " + quote_path(key.second) + "  (" +
+               std::to_string(count) +
                ")\n";
     }
     out += "  all of them: " +
@@ -358,7 +359,7 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             }
             out += "     Re-check the push of " + printable(pushed_ref(run.label)) +
                    ": qa-skill run" +
-                   (run.input.baseRef ? " --base " + *run.input.baseRef : std::string()) +
+                   (run.input.baseRef ? " --base " + printable(*run.input.baseRef) : std::string()) +
                    " --head " + printable(pushed_ref(run.label)) + "\n";
         }
     }

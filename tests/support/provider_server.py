@@ -20,6 +20,8 @@ good answer. The rest of the path selects the dialect by its ending: /responses,
   incomplete     cut short (status incomplete / finish_reason length / stop_reason max_tokens)
   nousage        a good answer without usage
   big            a good answer padded past 8 MiB
+  hostile-ids    a good answer whose model id holds terminal control and whose request-id
+                 header holds a byte that is not UTF-8
 Each request is written to DIR/NNNN.raw, byte for byte as received (request line, headers, body),
 and the client's port to DIR/NNNN.peer (two requests on one connection share it).
 """
@@ -244,6 +246,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, good(mode=fault), rid)
         elif fault == "nousage":
             self.send(200, good(usage=False), rid)
+        elif fault == "hostile-ids":
+            body = good_body(dialect, answer, n, tool=self.tool)
+            body["model"] = "m\u001b]0;x\u0007"
+            header = "request-id" if dialect == "messages" else "x-request-id"
+            self.send(200, json.dumps(body).encode(), [(header, "req\xff")])
         elif fault == "big":
             body = good_body(dialect, answer, n, tool=self.tool)
             body["padding"] = "x" * (9 << 20)

@@ -6,50 +6,12 @@
 #include "dispatch/findings.hpp"
 #include "json/error.hpp"
 #include "json/schema_validator.hpp"
-#include "rules/scrub.hpp"
+#include "lenses/answer_text.hpp"
 
 namespace qa::lenses::external {
 namespace {
 
 using contracts::LensResult;
-
-bool valid_rule_id(std::string_view id) {
-    return !id.empty() && id.size() <= 128 && std::all_of(id.begin(), id.end(), [](char c) {
-        const auto u = static_cast<unsigned char>(c);
-        return std::isalnum(u) != 0 || c == '.' || c == '_' || c == '/' || c == '-';
-    });
-}
-
-/// `text` as it may be stored and shown: secrets masked, control characters replaced.
-std::string clean(const rules::RuleSet& credentials, std::string_view file, std::string_view text) {
-    std::string out = rules::without_secrets(credentials, file, text);
-    std::replace_if(
-        out.begin(), out.end(),
-        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; }, ' ');
-    return out;
-}
-
-json::Value clean_value(const rules::RuleSet& credentials, std::string_view file,
-                        const json::Value& value) {
-    if (value.is_string()) {
-        return clean(credentials, file, value.as_string());
-    }
-    if (value.is_array()) {
-        json::Array out;
-        for (const auto& item : value.as_array()) {
-            out.push_back(clean_value(credentials, file, item));
-        }
-        return out;
-    }
-    if (value.is_object()) {
-        json::Object out;
-        for (const auto& [key, item] : value.as_object()) {
-            out.emplace_back(clean(credentials, file, key), clean_value(credentials, file, item));
-        }
-        return out;
-    }
-    return value;
-}
 
 std::string schema_problem(const std::vector<json::ValidationError>& errors) {
     std::string out = "not a valid lens-result.v1: ";
@@ -106,7 +68,7 @@ std::variant<LensResult, std::string> read_answer(std::string_view stdout_text,
     for (std::size_t i = 0; i < answer.findings.size(); ++i) {
         const auto& f = answer.findings[i];
         const std::string where = "finding " + std::to_string(i) + " ";
-        if (!valid_rule_id(f.ruleId)) {
+        if (!valid_answer_rule_id(f.ruleId)) {
             return where + "has a ruleId that is not [A-Za-z0-9._/-]{1,128}";
         }
         if (std::find(plan.changedFiles.begin(), plan.changedFiles.end(), f.file) ==
@@ -123,14 +85,14 @@ std::variant<LensResult, std::string> read_answer(std::string_view stdout_text,
         // The program's evidenceHash names its evidence; bound to the rule, as every lens's is.
         auto finding =
             dispatch::make_finding(plan, rule_id, f.severity, f.blocking, f.file, f.startLine,
-                                   clean(credentials, f.file, f.summary),
-                                   clean_value(credentials, f.file, f.evidence), f.evidenceHash);
+                                   clean_answer_text(credentials, f.file, f.summary),
+                                   clean_answer_value(credentials, f.file, f.evidence), f.evidenceHash);
         finding.endLine = f.endLine;
         findings.push_back(std::move(finding));
     }
     std::vector<std::string> summary;
     for (const auto& line : answer.evidenceSummary) {
-        summary.push_back(clean(credentials, "", line));
+        summary.push_back(clean_answer_text(credentials, "", line));
     }
 
     LensResult out = dispatch::completed_result(plan, std::move(findings), std::move(summary));

@@ -1,6 +1,10 @@
 #include "lenses/model/context_packet.hpp"
 
 #include <algorithm>
+#include <span>
+
+#include "lenses/model/packet_text.hpp"
+#include "lenses/model/value_masker.hpp"
 
 namespace qa::lenses::model {
 
@@ -19,24 +23,41 @@ std::vector<std::string_view> split_lines(std::string_view content) {
     return lines;
 }
 
-void append_line(std::string& out, char mark, std::uint32_t number, std::string_view text,
-                 bool masked) {
-    out += mark;
-    out += std::to_string(number);
-    out += "| ";
-    if (masked) {
-        out += kMaskedLine;
-    } else {
-        out += text;
-    }
-    out += '\n';
-}
-
 struct Section {
     std::string text;
     std::size_t masked = 0;
+    std::size_t maskedValues = 0;
     AnchorLines anchors;
 };
+
+/// Writes the shown lines (`marks[i]` '+' or ' ') into `s`: a line a credential rule matched
+/// (`secret`) as kMaskedLine, a line with masked values as mask_values() gives it, every line
+/// transcoded for the packet (packet_text).
+void append_lines(Section& s, std::span<const NumberedLine> shown, const std::vector<char>& marks,
+                  const std::set<std::uint32_t>& secret, std::string_view language) {
+    const MaskedValues values = mask_values(shown, language);
+    std::uint32_t previous = 0;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const std::uint32_t n = shown[i].number;
+        if (previous != 0 && n != previous + 1) {
+            s.text += "...\n";
+        }
+        s.text += marks[i];
+        s.text += std::to_string(n);
+        s.text += "| ";
+        if (secret.count(n) > 0) {
+            ++s.masked;
+            s.text += kMaskedLine;
+        } else if (const auto v = values.lines.find(n); v != values.lines.end()) {
+            ++s.maskedValues;
+            s.text += packet_text(v->second.text);
+        } else {
+            s.text += packet_text(shown[i].text);
+        }
+        s.text += '\n';
+        previous = n;
+    }
+}
 
 Section file_section(const dispatch::ChangedFileView& file, const dispatch::ChangeSource& changes,
                      const dispatch::LensInput& settings, bool whole_file,
@@ -67,16 +88,11 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
     if (!content) {
         // Only the added lines are known (or needed).
         const auto secret = secrets.find(file.path, file.language, added_text, added_numbers);
-        std::uint32_t previous = 0;
+        std::vector<NumberedLine> shown;
         for (const auto& line : added_lines) {
-            if (previous != 0 && line.lineNo != previous + 1) {
-                s.text += "...\n";
-            }
-            const bool masked = secret.count(line.lineNo) > 0;
-            s.masked += masked ? 1 : 0;
-            append_line(s.text, '+', line.lineNo, line.text, masked);
-            previous = line.lineNo;
+            shown.push_back(NumberedLine{line.lineNo, line.text});
         }
+        append_lines(s, shown, std::vector<char>(shown.size(), '+'), secret, file.language);
         s.anchors.lines = added;
         return s;
     }
@@ -96,19 +112,16 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
             }
         }
     }
-    std::uint32_t previous = 0;
+    std::vector<NumberedLine> shown_lines;
+    std::vector<char> marks;
     for (const std::uint32_t n : shown) {
-        if (previous != 0 && n != previous + 1) {
-            s.text += "...\n";
-        }
-        const bool masked = secret.count(n) > 0;
-        s.masked += masked ? 1 : 0;
-        append_line(s.text, added.count(n) ? '+' : ' ', n, lines[n - 1], masked);
-        previous = n;
+        shown_lines.push_back(NumberedLine{n, lines[n - 1]});
+        marks.push_back(added.count(n) ? '+' : ' ');
     }
+    append_lines(s, shown_lines, marks, secret, file.language);
+    s.anchors.lineCount = static_cast<std::uint32_t>(lines.size());
     if (mode_whole) {
         s.anchors.wholeFile = true;
-        s.anchors.lineCount = static_cast<std::uint32_t>(lines.size());
     } else if (with_context) {
         s.anchors.lines = shown;  // diff_context: the context lines count too
         if (whole_file) {
@@ -149,6 +162,7 @@ ContextPacket build_context_packet(const contracts::LensPlan& plan,
         }
         packet.text += s.text;
         packet.maskedLines += s.masked;
+        packet.maskedValueLines += s.maskedValues;
         packet.includedFiles.push_back(path);
         packet.anchors.emplace(path, std::move(s.anchors));
     }

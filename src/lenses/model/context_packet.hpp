@@ -15,8 +15,8 @@ namespace qa::lenses::model {
 
 /// Which lines of the new file a finding may land on, per the lens's `mode`.
 struct AnchorLines {
-    bool wholeFile = false;  ///< mode file / all: any line from 1 to lineCount
-    std::uint32_t lineCount = 0;
+    bool wholeFile = false;       ///< mode file / all: any line from 1 to lineCount
+    std::uint32_t lineCount = 0;  ///< the new file's lines; 0 when the packet did not read it
     std::set<std::uint32_t> lines;  ///< mode added / diff_context
 };
 
@@ -27,7 +27,8 @@ struct ContextPacket {
     /// Files of the plan that did not fit in max_context_bytes (sorted); with the plan's own
     /// omittedFiles they make CONTEXT_BOUND_EXCEEDED.
     std::vector<std::string> omittedFiles;
-    std::size_t maskedLines = 0;
+    std::size_t maskedLines = 0;       ///< lines a credential rule matched, masked whole
+    std::size_t maskedValueLines = 0;  ///< lines with values masked (mask_values)
     std::map<std::string, AnchorLines> anchors;  ///< per included file
 };
 
@@ -35,8 +36,10 @@ struct ContextPacket {
 /// runs ("hunks first"), with `diff_context` lines of context around them in that mode; the whole
 /// file instead for plan.fullContextFiles and in modes file/all. Lines are numbered as in the new
 /// file and marked '+' (added) or ' ' (context). Every line on which a credential rule matches
-/// is replaced by kMaskedLine before anything else sees it. A file section that would take the
-/// packet past `max_bytes` is left out whole and listed in omittedFiles: never cut mid-file.
+/// is replaced by kMaskedLine before anything else sees it; on the other lines, the values
+/// mask_values() finds (of credential-like names, random-looking) read kMaskedValue. Bytes that
+/// are not UTF-8 are written as `\xHH` (packet_text). A file section that would take the packet
+/// past `max_bytes` is left out whole and listed in omittedFiles: never cut mid-file.
 ContextPacket build_context_packet(const contracts::LensPlan& plan,
                                    const dispatch::ChangeSource& changes,
                                    const dispatch::LensInput& settings, std::size_t max_bytes,

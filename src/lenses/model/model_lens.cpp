@@ -7,10 +7,12 @@
 #include "dispatch/findings.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
+#include "lenses/answer_text.hpp"
 #include "lenses/model/anchored_findings.hpp"
 #include "lenses/model/answer_cache.hpp"
 #include "lenses/model/budget_ledger.hpp"
 #include "lenses/model/context_packet.hpp"
+#include "lenses/model/model_answer.hpp"
 #include "lenses/model/prompt_template.hpp"
 #include "lenses/model/provenance.hpp"
 #include "providers/binding.hpp"
@@ -86,12 +88,28 @@ std::string count_line(std::size_t n, const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+/// `schema` without `pattern` anywhere: what a provider must not be asked to enforce (strict
+/// structured outputs accept only some patterns); the answer is checked against it here.
+void drop_patterns(json::Value& schema) {
+    if (schema.is_object()) {
+        std::erase_if(schema.as_object(), [](const auto& m) { return m.first == "pattern"; });
+        for (auto& [name, member] : schema.as_object()) {
+            drop_patterns(member);
+        }
+    }
+}
+
+}  // namespace
+
 json::Value findings_schema_for_providers() {
     json::Value doc = json::parse(*util::find_embedded("schemas/v1/model-findings.v1.json"));
     std::erase_if(doc.as_object(), [](const auto& m) {
         return m.first == "$schema" || m.first == "$id" || m.first == "title" ||
                m.first == "description";
     });
+    drop_patterns(doc);
     return doc;
 }
 
@@ -143,6 +161,11 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     if (packet.maskedLines > 0) {
         summary.push_back(
             count_line(packet.maskedLines, "line(s) masked: a credential rule matched"));
+    }
+    if (packet.maskedValueLines > 0) {
+        summary.push_back(count_line(packet.maskedValueLines,
+                                     "line(s) with values masked: a credential-like name's "
+                                     "value or a random-looking literal"));
     }
     for (const auto& path : packet.omittedFiles) {
         summary.push_back("left out of the context packet (max_context_bytes): " + path);
@@ -227,18 +250,21 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
             if (services.provenance != nullptr) {
                 services.provenance->record(plan.planOrdinal, provenance.to_json());
             }
+            // The message may quote the answer (a schema violation names the value).
             contracts::LensResult failed = without_answer(
-                std::move(r), LensStatus::failed, outcome.failure->code, outcome.failure->message);
+                std::move(r), LensStatus::failed, outcome.failure->code,
+                clean_answer_text(secrets_->rules(), "", outcome.failure->message));
             failed.usage = outcome.usage;
             return failed;
         }
-        provenance.modelId = outcome.answer->modelId;
-        provenance.requestId = outcome.answer->requestId;
+        provenance.modelId = provider_identifier(outcome.answer->modelId);
+        provenance.requestId = provider_identifier(outcome.answer->requestId);
         CachedAnswer fresh;
-        fresh.answer = outcome.answer->document;
+        fresh.adapterResponseHash = util::sha256_hex(json::canonical(outcome.answer->document));
+        // Stored only as data: what the model wrote masked by the credential rules.
+        fresh.answer = cleaned_model_answer(secrets_->rules(), outcome.answer->document);
         fresh.usage = outcome.usage;
         fresh.warningCodes = outcome.warningCodes;
-        fresh.adapterResponseHash = util::sha256_hex(json::canonical(fresh.answer));
         if (services.cache != nullptr) {
             (void)services.cache->put(key, encode_answer(fresh), cache_ttl(context.settings));
         }
@@ -254,14 +280,20 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
         services.provenance->record(plan.planOrdinal, provenance.to_json());
     }
 
+    // Cleaned again: an answer cached before its cleaning existed is replayed cleaned too.
     AnchoredFindings anchored =
-        anchor_findings(plan, answer->answer, packet, block_at(context.settings));
+        anchor_findings(plan, cleaned_model_answer(secrets_->rules(), answer->answer), packet,
+                        context.changes, block_at(context.settings));
     const std::size_t dropped = anchored.droppedOffLines + anchored.droppedOffPlan;
     if (dropped > 0) {
         r.evidenceSummary.push_back(
             count_line(anchored.droppedOffLines, "finding(s) dropped: not on the lens's lines"));
         r.evidenceSummary.push_back(
             count_line(anchored.droppedOffPlan, "finding(s) dropped: file not in the plan"));
+    }
+    if (anchored.droppedOffFile > 0) {
+        r.evidenceSummary.push_back(count_line(
+            anchored.droppedOffFile, "finding(s) dropped: lines not in the file (1 to 2^31-1)"));
     }
     contracts::LensResult done = dispatch::completed_result(plan, std::move(anchored.findings),
                                                             std::move(r.evidenceSummary));

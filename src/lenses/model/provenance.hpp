@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "json/value.hpp"
 
@@ -22,5 +23,10 @@ struct CallProvenance {
 
     json::Value to_json() const;
 };
+
+/// An identifier a provider chose (its model id, a request-id header) as it is stored: at most
+/// 128 bytes of printable ASCII, any other byte replaced by '?'. A header may hold any byte, and
+/// provenance.json is UTF-8 JSON a person reads.
+std::string provider_identifier(std::string_view raw);
 
 }  // namespace qa::lenses::model

@@ -25,6 +25,9 @@ class SecretLines {
     std::set<std::uint32_t> find(std::string_view path, std::string_view language,
                                  std::string_view text,
                                  std::span<const std::uint32_t> line_numbers) const;
+    /// The compiled rules, whose credential rules also mask what a model answers
+    /// (lenses::clean_answer_text).
+    const rules::RuleSet& rules() const { return *rules_; }
 
   private:
     std::shared_ptr<const rules::RuleSet> rules_;
