@@ -64,7 +64,9 @@ void mask_file(const fs::path& path, const std::string& rel,
         at = end + 1;
     }
     const auto rule_lines = secrets.find(rel, kind.language, text, {});
-    const auto values = qa::lenses::model::mask_values(lines, kind.language);
+    const bool settings =
+        qa::lenses::model::is_settings_file(qa::plan::to_string(kind.kind), kind.language);
+    const auto values = qa::lenses::model::mask_values(lines, settings);
     ++t.files;
     t.bytes += content.size();
     t.lines += lines.size();
@@ -102,8 +104,8 @@ int main(int argc, char** argv) {
     Totals t;
     for (const auto& dir : dirs) {
         std::vector<fs::path> files;
-        for (const auto& e : fs::recursive_directory_iterator(
-                 dir, fs::directory_options::skip_permission_denied)) {
+        for (const auto& e :
+             fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied)) {
             if (e.is_regular_file() && !e.is_symlink()) {
                 files.push_back(e.path());
             }
@@ -119,8 +121,8 @@ int main(int argc, char** argv) {
                 static_cast<double>(t.ruleLines) / mb);
     std::printf("values masked (credential-like name): %6zu lines  %7.2f per MB\n", t.nameLines,
                 static_cast<double>(t.nameLines) / mb);
-    std::printf("values masked (random-looking):      %6zu lines  %7.2f per MB\n",
-                t.entropyLines, static_cast<double>(t.entropyLines) / mb);
+    std::printf("values masked (random-looking):      %6zu lines  %7.2f per MB\n", t.entropyLines,
+                static_cast<double>(t.entropyLines) / mb);
     std::printf("all masked lines:                    %6zu lines  %7.2f per MB\n",
                 t.ruleLines + t.nameLines + t.entropyLines,
                 static_cast<double>(t.ruleLines + t.nameLines + t.entropyLines) / mb);

@@ -10,16 +10,16 @@ namespace qa::report {
 std::string plan_table(const orchestrator::RunReport& report) {
     std::string out;
     for (const auto& run : report.runs) {
-        out += printable(run.label) + ": " + std::to_string(run.plan.changedFiles) + " changed file(s), " +
-               std::to_string(run.plan.changedLines) + " changed line(s), bucket " +
-               std::string(plan::to_string(run.plan.bucket)) + "\n";
+        out += printable(run.label) + ": " + std::to_string(run.plan.changedFiles) +
+               " changed file(s), " + std::to_string(run.plan.changedLines) +
+               " changed line(s), bucket " + std::string(plan::to_string(run.plan.bucket)) + "\n";
         if (run.plan.excludedFiles > 0) {
             out += "  excluded by exclude patterns: " + std::to_string(run.plan.excludedFiles) +
                    " file(s)\n";
         }
         for (const auto& [lens, count] : run.plan.excludedByLens) {
-            out += "  excluded by lenses." + printable(lens) + ".exclude: " + std::to_string(count) +
-                   " file(s)\n";
+            out += "  excluded by lenses." + printable(lens) +
+                   ".exclude: " + std::to_string(count) + " file(s)\n";
         }
         for (const auto& code : run.baseRefCodes) {
             out += "  base ref: " + printable(code) + "\n";

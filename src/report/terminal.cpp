@@ -53,8 +53,8 @@ std::string position(const contracts::Finding& f) {
 /// `file:line:col  severity  rule-id  summary`, and the fix on the next line when asked.
 std::string finding_line(const contracts::Finding& f, const Palette& p, bool with_fix) {
     std::string out = "  " + std::string(p.bold) + position(f) + p.reset + "  " + p.yellow +
-                      std::string(contracts::to_string(f.severity)) + p.reset + "  " + printable(f.ruleId) +
-                      "  " + printable(f.summary) + "\n";
+                      std::string(contracts::to_string(f.severity)) + p.reset + "  " +
+                      printable(f.ruleId) + "  " + printable(f.summary) + "\n";
     const FindingFacts facts = facts_of(f);
     if (with_fix && !facts.fix.empty()) {
         out += "      " + std::string(p.dim) + "fix: " + printable(facts.fix) + p.reset + "\n";
@@ -245,8 +245,7 @@ std::string grouped_rest(const std::vector<contracts::Finding>& findings,
             break;
         }
         out += "    " + printable(key.first) + "  " + quote_path(key.second) + "  (" +
-               std::to_string(count) +
-               ")\n";
+               std::to_string(count) + ")\n";
     }
     out += "  all of them: " +
            (run.artifactDir ? artifact_path(run, root) + "/final-verdict.json"
@@ -357,10 +356,10 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
                 continue;
             }
-            out += "     Re-check the push of " + printable(pushed_ref(run.label)) +
-                   ": qa-skill run" +
-                   (run.input.baseRef ? " --base " + printable(*run.input.baseRef) : std::string()) +
-                   " --head " + printable(pushed_ref(run.label)) + "\n";
+            out +=
+                "     Re-check the push of " + printable(pushed_ref(run.label)) + ": qa-skill run" +
+                (run.input.baseRef ? " --base " + printable(*run.input.baseRef) : std::string()) +
+                " --head " + printable(pushed_ref(run.label)) + "\n";
         }
     }
     if (style.action == "commit" || style.action == "push") {

@@ -4,7 +4,9 @@ namespace qa::util {
 
 namespace {
 
-bool continuation(unsigned c) { return c >= 0x80 && c <= 0xbf; }
+bool continuation(unsigned c) {
+    return c >= 0x80 && c <= 0xbf;
+}
 
 }  // namespace
 

@@ -111,12 +111,12 @@ TEST_CASE("hostile answer: summary and rationale are cleaned of control and mask
     HookSandbox sb;
     ProviderServer server;
     // A key the credential rules name, quoted back by the "model"; built here, never a literal.
-    const std::string key_id = std::string("AK") + "IA" + token(41, 16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
+    const std::string key_id =
+        std::string("AK") + "IA" + token(41, 16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
     server.set_answer(
         R"({"findings":[{"file":"src/app.py","startLine":3,"endLine":3,"severity":"high",)"
         R"("ruleId":"perf.query-in-loop","summary":"slow\u001b[2J\u009b31m \u202e loop uses )" +
-        key_id + R"(","rationale":"the key )" + key_id +
-        R"( is sent\u0007 \u202e each time"}]})");
+        key_id + R"(","rationale":"the key )" + key_id + R"( is sent\u0007 \u202e each time"}]})");
     const auto repo = sb.repo_with_commit("repo");
     sb.add_file(repo, ".qa-skill.toml", config_text(server));
     sb.add_file(repo, "src/app.py", kApp);
@@ -217,13 +217,23 @@ TEST_CASE("values no credential rule names never reach the provider in clear",
     const std::string half2 = token(55, 14);
     sb.add_file(repo, "src/app.py",
                 "import db\n"
-                "db_pass_phrase = \"" + phrase + "\"\n"
-                "conn = db.connect(\"host=db user=app pw=" + pw + " dbname=shop\")\n"
-                "api_tok = \"" + tok + "\"\n"
-                "client.sign(\"" + half1 + "\"\n"
-                "            \"" + half2 + "\")\n"
-                "for u in users:\n"
-                "    db.query(u)\n");
+                "db_pass_phrase = \"" +
+                    phrase +
+                    "\"\n"
+                    "conn = db.connect(\"host=db user=app pw=" +
+                    pw +
+                    " dbname=shop\")\n"
+                    "api_tok = \"" +
+                    tok +
+                    "\"\n"
+                    "client.sign(\"" +
+                    half1 +
+                    "\"\n"
+                    "            \"" +
+                    half2 +
+                    "\")\n"
+                    "for u in users:\n"
+                    "    db.query(u)\n");
     sb.add_file(repo, "deploy/.env", "DB_PASSWORD=" + pw + "\nDEBUG=1\n");
 
     const ProcResult r = run_staged(sb, repo, " -v");
@@ -244,8 +254,7 @@ TEST_CASE("values no credential rule names never reach the provider in clear",
     CHECK(sent.find("DEBUG=1") != std::string::npos);
     CHECK(sent.find("for u in users:") != std::string::npos);
     CHECK(r.out.find("performance: 5 line(s) with values masked") != std::string::npos);
-    CHECK(r.out.find("security/model-review: 6 line(s) with values masked") !=
-          std::string::npos);
+    CHECK(r.out.find("security/model-review: 6 line(s) with values masked") != std::string::npos);
 }
 
 TEST_CASE("hostile provider identifiers: a model id and request id with control bytes",

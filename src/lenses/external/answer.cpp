@@ -83,10 +83,10 @@ std::variant<LensResult, std::string> read_answer(std::string_view stdout_text,
         const std::string prefix = plan.lensId + "/";
         const std::string rule_id = f.ruleId.rfind(prefix, 0) == 0 ? f.ruleId : prefix + f.ruleId;
         // The program's evidenceHash names its evidence; bound to the rule, as every lens's is.
-        auto finding =
-            dispatch::make_finding(plan, rule_id, f.severity, f.blocking, f.file, f.startLine,
-                                   clean_answer_text(credentials, f.file, f.summary),
-                                   clean_answer_value(credentials, f.file, f.evidence), f.evidenceHash);
+        auto finding = dispatch::make_finding(
+            plan, rule_id, f.severity, f.blocking, f.file, f.startLine,
+            clean_answer_text(credentials, f.file, f.summary),
+            clean_answer_value(credentials, f.file, f.evidence), f.evidenceHash);
         finding.endLine = f.endLine;
         findings.push_back(std::move(finding));
     }

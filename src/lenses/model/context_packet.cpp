@@ -34,8 +34,8 @@ struct Section {
 /// (`secret`) as kMaskedLine, a line with masked values as mask_values() gives it, every line
 /// transcoded for the packet (packet_text).
 void append_lines(Section& s, std::span<const NumberedLine> shown, const std::vector<char>& marks,
-                  const std::set<std::uint32_t>& secret, std::string_view language) {
-    const MaskedValues values = mask_values(shown, language);
+                  const std::set<std::uint32_t>& secret, const dispatch::ChangedFileView& file) {
+    const MaskedValues values = mask_values(shown, is_settings_file(file.fileKind, file.language));
     std::uint32_t previous = 0;
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const std::uint32_t n = shown[i].number;
@@ -92,7 +92,7 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
         for (const auto& line : added_lines) {
             shown.push_back(NumberedLine{line.lineNo, line.text});
         }
-        append_lines(s, shown, std::vector<char>(shown.size(), '+'), secret, file.language);
+        append_lines(s, shown, std::vector<char>(shown.size(), '+'), secret, file);
         s.anchors.lines = added;
         return s;
     }
@@ -118,7 +118,7 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
         shown_lines.push_back(NumberedLine{n, lines[n - 1]});
         marks.push_back(added.count(n) ? '+' : ' ');
     }
-    append_lines(s, shown_lines, marks, secret, file.language);
+    append_lines(s, shown_lines, marks, secret, file);
     s.anchors.lineCount = static_cast<std::uint32_t>(lines.size());
     if (mode_whole) {
         s.anchors.wholeFile = true;

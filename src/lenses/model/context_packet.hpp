@@ -15,8 +15,8 @@ namespace qa::lenses::model {
 
 /// Which lines of the new file a finding may land on, per the lens's `mode`.
 struct AnchorLines {
-    bool wholeFile = false;       ///< mode file / all: any line from 1 to lineCount
-    std::uint32_t lineCount = 0;  ///< the new file's lines; 0 when the packet did not read it
+    bool wholeFile = false;         ///< mode file / all: any line from 1 to lineCount
+    std::uint32_t lineCount = 0;    ///< the new file's lines; 0 when the packet did not read it
     std::set<std::uint32_t> lines;  ///< mode added / diff_context
 };
 
@@ -27,8 +27,8 @@ struct ContextPacket {
     /// Files of the plan that did not fit in max_context_bytes (sorted); with the plan's own
     /// omittedFiles they make CONTEXT_BOUND_EXCEEDED.
     std::vector<std::string> omittedFiles;
-    std::size_t maskedLines = 0;       ///< lines a credential rule matched, masked whole
-    std::size_t maskedValueLines = 0;  ///< lines with values masked (mask_values)
+    std::size_t maskedLines = 0;                 ///< lines a credential rule matched, masked whole
+    std::size_t maskedValueLines = 0;            ///< lines with values masked (mask_values)
     std::map<std::string, AnchorLines> anchors;  ///< per included file
 };
 

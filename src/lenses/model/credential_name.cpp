@@ -1,8 +1,8 @@
 #include "lenses/model/credential_name.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <cctype>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -11,42 +11,42 @@ namespace qa::lenses::model {
 namespace {
 
 constexpr std::string_view kStrong[] = {
-    "password", "passwd", "passphrase", "pass",  "pwd",   "pw",     "passcode",
+    "password", "passwd",  "passphrase", "pass",        "pwd",  "pw",    "passcode",
     "secret",   "secrets", "credential", "credentials", "cred", "creds", "apikey"};
 
-constexpr std::string_view kWeak[] = {"token",  "tokens", "tok",   "auth",
-                                                   "authorization", "bearer", "cookie"};
+constexpr std::string_view kWeak[] = {"token",         "tokens", "tok",   "auth",
+                                      "authorization", "bearer", "cookie"};
 
 /// Words that make a following "key" a credential's name.
 constexpr std::string_view kKeyQualifiers[] = {
-    "api",    "access", "secret", "private", "signing", "encryption", "client", "master",
-    "app",    "auth",   "shared", "hmac",    "session", "consumer",   "license"};
+    "api", "access", "secret", "private", "signing", "encryption", "client", "master",
+    "app", "auth",   "shared", "hmac",    "session", "consumer",   "license"};
 
 /// Last words of names that hold something about a credential, not the credential.
 constexpr std::string_view kNotTheValue[] = {
-    "name",      "names",    "id",        "ids",        "type",      "types",    "kind",
-    "len",       "length",   "size",      "count",      "num",       "number",   "max",
-    "min",       "file",     "filename",  "path",       "dir",       "url",      "uri",
-    "endpoint",  "host",     "hint",      "prompt",     "label",     "message",  "msg",
-    "text",      "title",    "field",     "fields",     "header",    "param",    "env",
-    "var",       "variable", "regex",     "re",         "pattern",   "format",   "fmt",
-    "policy",    "error",    "err",       "errors",     "placeholder", "description", "desc",
-    "help",      "required", "enabled",   "expiry",     "expires",   "expiration", "ttl",
-    "timeout",   "scope",    "scopes",    "prefix",     "suffix",    "column",   "attr",
-    "property",  "index",    "mode",      "style",      "icon",      "input",    "button",
-    "form",      "rate",     "limit",     "used",       "status",    "state",    "result",
-    "version",   "char",     "chars",     "separator",  "delimiter", "class",    "method"};
+    "name",     "names",    "id",       "ids",       "type",        "types",       "kind",
+    "len",      "length",   "size",     "count",     "num",         "number",      "max",
+    "min",      "file",     "filename", "path",      "dir",         "url",         "uri",
+    "endpoint", "host",     "hint",     "prompt",    "label",       "message",     "msg",
+    "text",     "title",    "field",    "fields",    "header",      "param",       "env",
+    "var",      "variable", "regex",    "re",        "pattern",     "format",      "fmt",
+    "policy",   "error",    "err",      "errors",    "placeholder", "description", "desc",
+    "help",     "required", "enabled",  "expiry",    "expires",     "expiration",  "ttl",
+    "timeout",  "scope",    "scopes",   "prefix",    "suffix",      "column",      "attr",
+    "property", "index",    "mode",     "style",     "icon",        "input",       "button",
+    "form",     "rate",     "limit",    "used",      "status",      "state",       "result",
+    "version",  "char",     "chars",    "separator", "delimiter",   "class",       "method",
+    "info",     "mgr",      "manager",  "handler",   "stmt",        "statement",   "keyword",
+    "node",     "reset",    "changed",  "check",     "validator"};
 
 template <std::size_t N>
 bool in(const std::string_view (&set)[N], std::string_view word) {
     return std::find(std::begin(set), std::end(set), word) != std::end(set);
 }
 
-/// `name`'s words in lower case: split at every character that is not a letter or digit, where
-/// a lower-case letter or digit meets an upper-case one (apiKey), before the last capital of a
-/// capital run that goes on in lower case (HTTPServer: http, server), and between letters and
-/// digits.
-std::vector<std::string> words_of(std::string_view name) {
+}  // namespace
+
+std::vector<std::string> name_words(std::string_view name) {
     std::vector<std::string> out;
     std::string word;
     const auto flush = [&] {
@@ -78,10 +78,8 @@ std::vector<std::string> words_of(std::string_view name) {
     return out;
 }
 
-}  // namespace
-
 CredentialName credential_name(std::string_view name) {
-    const std::vector<std::string> words = words_of(name);
+    const std::vector<std::string> words = name_words(name);
     if (words.empty() || in(kNotTheValue, words.back())) {
         return CredentialName::none;
     }
@@ -98,6 +96,14 @@ CredentialName credential_name(std::string_view name) {
         }
     }
     return kind;
+}
+
+bool is_credential_word(std::string_view value) {
+    std::string lower;
+    for (const char c : value) {
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return in(kStrong, lower) || in(kWeak, lower);
 }
 
 }  // namespace qa::lenses::model

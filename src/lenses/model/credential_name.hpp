@@ -1,6 +1,8 @@
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace qa::lenses::model {
 
@@ -18,9 +20,19 @@ enum class CredentialName {
     weak,
 };
 
+/// `name`'s words in lower case: split at every character that is not a letter or digit, where
+/// a lower-case letter or digit meets an upper-case one (apiKey: api, key), before the last
+/// capital of a capital run that goes on in lower case (HTTPServer: http, server), and between
+/// letters and digits (sha256: sha, 256).
+std::vector<std::string> name_words(std::string_view name);
+
 /// The kind of `name`. A name whose last word says it holds something about a credential
 /// rather than the credential (`password_prompt`, `token_type`, `secret_name`, `auth_url`,
 /// `pass_count`) is none.
 CredentialName credential_name(std::string_view name);
+
+/// Whether `value` is one of the credential words itself (`"password"`, `"Token"`): a
+/// placeholder or a label when it is a value, never the credential.
+bool is_credential_word(std::string_view value);
 
 }  // namespace qa::lenses::model

@@ -251,9 +251,9 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
                 services.provenance->record(plan.planOrdinal, provenance.to_json());
             }
             // The message may quote the answer (a schema violation names the value).
-            contracts::LensResult failed = without_answer(
-                std::move(r), LensStatus::failed, outcome.failure->code,
-                clean_answer_text(secrets_->rules(), "", outcome.failure->message));
+            contracts::LensResult failed =
+                without_answer(std::move(r), LensStatus::failed, outcome.failure->code,
+                               clean_answer_text(secrets_->rules(), "", outcome.failure->message));
             failed.usage = outcome.usage;
             return failed;
         }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lenses/model/credential_name.hpp"
 #include "rules/mask.hpp"
 #include "rules/placeholder.hpp"
 
@@ -15,16 +16,6 @@ bool token_char(unsigned char c) {
            c == '.' || c == '~';
 }
 
-int char_class(unsigned char c) {
-    if (std::islower(c) != 0) {
-        return 0;
-    }
-    if (std::isupper(c) != 0) {
-        return 1;
-    }
-    return std::isdigit(c) != 0 ? 2 : 3;
-}
-
 }  // namespace
 
 bool looks_random(std::string_view value) {
@@ -35,7 +26,9 @@ bool looks_random(std::string_view value) {
     bool upper = false;
     bool digit = false;
     bool hex = true;
-    std::size_t changes = 0;
+    std::size_t alnum = 0;
+    std::size_t run = 0;
+    std::size_t longest_run = 0;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const auto c = static_cast<unsigned char>(value[i]);
         if (!token_char(c)) {
@@ -45,9 +38,15 @@ bool looks_random(std::string_view value) {
         upper = upper || std::isupper(c) != 0;
         digit = digit || std::isdigit(c) != 0;
         hex = hex && std::isxdigit(c) != 0;
-        if (i > 0 && char_class(c) != char_class(static_cast<unsigned char>(value[i - 1]))) {
-            ++changes;
+        if (std::isalnum(c) == 0) {
+            run = 0;
+            continue;
         }
+        ++alnum;
+        longest_run = std::max(longest_run, ++run);
+    }
+    if (longest_run < kRandomMinRun) {
+        return false;  // a path, a URL, a dotted or dashed name: short words between separators
     }
     if (!digit || !(lower || upper)) {
         return false;
@@ -61,8 +60,9 @@ bool looks_random(std::string_view value) {
     if (bits < (hex_form ? kRandomHexBits : kRandomTokenBits)) {
         return false;
     }
-    const double share = static_cast<double>(changes) / static_cast<double>(value.size() - 1);
-    return share >= kRandomClassChanges && !rules::looks_typed(value);
+    const double word_length =
+        static_cast<double>(alnum) / static_cast<double>(name_words(value).size());
+    return word_length <= kRandomMaxWordLength && !rules::looks_typed(value);
 }
 
 }  // namespace qa::lenses::model

@@ -13,7 +13,7 @@ std::vector<StringLiteral> string_literals(std::string_view line) {
         const char quote = line[open];
         std::size_t close = open + 1;
         while (close < line.size() && line[close] != quote) {
-            close += line[close] == '\\' ? 2 : 1;
+            close += line[close] == '\\' ? 2U : 1U;
         }
         if (close >= line.size()) {
             at = open + 1;  // left open: not a literal

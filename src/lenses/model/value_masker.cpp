@@ -27,17 +27,19 @@ struct Patterns {
     /// What ends the text before a value's opening quote when the value is assigned, compared
     /// or passed to a name: `name = `, `"name": `, `name: &'static str = `, `["name"] = `,
     /// `"name", ` (a setter's arguments), with a string prefix (b, r, f, u8, @) before the quote.
-    RE2 assigned{R"re((["']?)([A-Za-z_$@-][\w.$@-]*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]:.]*\??)?\s*(=>|===|!==|==|!=|:=|\?\?=|\|\|=|\?\?|\|\||=|:|,)\s*\(?\s*(?:[A-Za-z]{1,2}|@)?$)re",
-                 latin1()};
+    RE2 assigned{
+        R"re((["']?)([A-Za-z_$@-][\w.$@-]*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]:.]*\??)?\s*(=>|===|!==|==|!=|:=|\?\?=|\|\|=|\?\?|\|\||=|:|,)\s*\(?\s*(?:[A-Za-z]{1,2}|@)?$)re",
+        latin1()};
     /// `name=value` inside a literal or a configuration line: connection strings, query strings,
     /// command-line flags.
     RE2 pair{R"re((?:^|[^\w.])([A-Za-z_][\w.-]*)\s*=\s*([^\s;&,'"`)\]}]+))re", latin1()};
     /// The credential of an HTTP Authorization header written out.
-    RE2 authorization{R"re((?i)\bauthorization\s*:\s*(?:bearer|basic|token|digest)\s+([^\s"'`,;]+))re",
-                      latin1()};
+    RE2 authorization{
+        R"re((?i)\bauthorization\s*:\s*(?:bearer|basic|token|digest)\s+([^\s"'`,;]+))re", latin1()};
     /// A configuration line's setting with an unquoted value (.env, YAML, INI, properties, shell).
-    RE2 setting{R"re(^\s*(?:export\s+|-\s+)?["']?([A-Za-z_$@][\w.$@-]*)["']?\s*[:=]\s*([^\s"'`].*?)\s*(?:\s#.*)?$)re",
-                latin1()};
+    RE2 setting{
+        R"re(^\s*(?:export\s+|-\s+)?["']?([A-Za-z_$@][\w.$@-]*)["']?\s*[:=]\s*([^\s"'`].*?)\s*(?:\s#.*)?$)re",
+        latin1()};
 };
 
 const Patterns& patterns() {
@@ -47,7 +49,9 @@ const Patterns& patterns() {
 
 enum class Why { none, entropy, name };
 
-std::string_view view(const re2::StringPiece& s) { return {s.data(), s.size()}; }
+std::string_view view(const re2::StringPiece& s) {
+    return {s.data(), s.size()};
+}
 
 /// One line being masked: its literals and the byte ranges to replace.
 struct Line {
@@ -84,32 +88,51 @@ bool only_chars(std::string_view s, std::string_view allowed) {
     return s.find_first_not_of(allowed) == std::string_view::npos;
 }
 
-/// Whether a value of a credential-like name of kind `kind` is masked: not empty, not a
-/// reference or a placeholder, and for a weak name not one plain word.
-bool maskable(std::string_view v, CredentialName kind) {
-    if (kind == CredentialName::none ||
-        std::none_of(v.begin(), v.end(), [](char c) {
-            return std::isalnum(static_cast<unsigned char>(c)) != 0;
-        })) {
+bool identifier_like(std::string_view v) {
+    return !v.empty() && std::isalpha(static_cast<unsigned char>(v.front())) != 0 &&
+           std::all_of(v.begin(), v.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
+           });
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+/// Whether `v`, given to `name` (`passed`: as the argument after it, `f("name", v)`), is
+/// masked: the name is credential-like, and the value is not a reference or a placeholder
+/// (`$X`, `${X}`, `{x}`, `%s`, `<password>`, `****`), not prose (more than three spaces), not
+/// the name or a credential word itself (`"pass": "pass"`), for a weak name not one plain word or
+/// number, and when passed not an identifier without a digit (`("HTTPPasswordMgr",
+/// "HTTPPasswordMgrWithRealm")`).
+bool maskable(std::string_view v, std::string_view name, bool passed = false) {
+    const CredentialName kind = credential_name(name);
+    const auto has = [&](int (*is)(int)) {
+        return std::any_of(v.begin(), v.end(),
+                           [&](char c) { return is(static_cast<unsigned char>(c)) != 0; });
+    };
+    if (kind == CredentialName::none || !has(std::isalnum)) {
         return false;
     }
     const char first = v.front();
     if (first == '$' || first == '{' || first == '%' || (first == '<' && v.back() == '>') ||
-        only_chars(v, "*xX.-_ ")) {
+        only_chars(v, "*xX.-_ ") || std::count(v.begin(), v.end(), ' ') > 3 ||
+        equals_ignoring_case(v, name) || is_credential_word(v)) {
         return false;
     }
-    const bool has_digit = std::any_of(v.begin(), v.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) != 0;
-    });
-    return kind == CredentialName::strong || has_digit || v.size() > 24;
+    const bool digit = has(std::isdigit);
+    if (passed && identifier_like(v) && (!digit || kind == CredentialName::weak)) {
+        return false;
+    }
+    return kind == CredentialName::strong || (has(std::isalpha) && (digit || v.size() > 24));
 }
 
-bool is_config_language(std::string_view language) {
-    return language.empty() || language == "shell";
-}
-
-/// The credential-like name a value starting with the quote at `open` is given to, if any.
-CredentialName name_before(std::string_view text, std::size_t open) {
+/// The name a value starting with the quote at `open` is assigned, compared or passed to, and
+/// whether it is passed (`f("name", value)`); empty when none.
+std::pair<std::string_view, bool> name_before(std::string_view text, std::size_t open) {
     constexpr std::size_t kLookBack = 200;
     const std::size_t from = open > kLookBack ? open - kLookBack : 0;
     const re2::StringPiece prefix(text.data() + from, open - from);
@@ -117,12 +140,12 @@ CredentialName name_before(std::string_view text, std::size_t open) {
     re2::StringPiece name;
     re2::StringPiece op;
     if (!RE2::PartialMatch(prefix, patterns().assigned, &quote, &name, &op)) {
-        return CredentialName::none;
+        return {};
     }
     if (op == "," && quote.empty()) {
-        return CredentialName::none;  // f(password, "...") passes the literal elsewhere
+        return {};  // f(password, "...") passes the literal elsewhere
     }
-    return credential_name(view(name));
+    return {view(name), op == ","};
 }
 
 /// Masks the value of each credential-like `name=value` pair of `text` (a part of the line: a
@@ -132,7 +155,7 @@ void mask_pairs(Line& line, std::string_view text) {
     re2::StringPiece name;
     re2::StringPiece value;
     while (RE2::FindAndConsume(&rest, patterns().pair, &name, &value)) {
-        if (maskable(view(value), credential_name(view(name)))) {
+        if (maskable(view(value), view(name))) {
             line.mask_view(view(value), Why::name);
         }
     }
@@ -169,8 +192,7 @@ bool joins_previous_on_line(const Line& line, std::size_t k) {
 
 /// Whether the first literal of `line` continues the last one of `previous`.
 bool joins_previous_line(const Line& previous, const Line& line) {
-    if (previous.literals.empty() || line.literals.empty() ||
-        line.number != previous.number + 1) {
+    if (previous.literals.empty() || line.literals.empty() || line.number != previous.number + 1) {
         return false;
     }
     const std::size_t after = previous.literals.back().end + 1;
@@ -199,11 +221,11 @@ void mask_concatenation(std::vector<Line>& lines, const std::vector<Piece>& piec
         joined.append(lines[p.line].content(p.literal));
     }
     const Piece& first = pieces.front();
-    const CredentialName name =
+    const auto [name, passed] =
         name_before(lines[first.line].text, lines[first.line].literals[first.literal].open);
-    const Why why = maskable(joined, name) ? Why::name
-                    : looks_random(joined) ? Why::entropy
-                                           : Why::none;
+    const Why why = maskable(joined, name, passed) ? Why::name
+                    : looks_random(joined)         ? Why::entropy
+                                                   : Why::none;
     for (const Piece& p : pieces) {
         Line& line = lines[p.line];
         const StringLiteral& lit = line.literals[p.literal];
@@ -222,7 +244,7 @@ void mask_setting(Line& line) {
     re2::StringPiece value;
     if (RE2::PartialMatch(re2::StringPiece(line.text.data(), line.text.size()), patterns().setting,
                           &name, &value) &&
-        maskable(view(value), credential_name(view(name)))) {
+        maskable(view(value), view(name))) {
         line.mask_view(view(value), Why::name);
     }
     mask_pairs(line, line.text);
@@ -250,7 +272,7 @@ std::string masked_text(const Line& line) {
 
 }  // namespace
 
-MaskedValues mask_values(std::span<const NumberedLine> numbered, std::string_view language) {
+MaskedValues mask_values(std::span<const NumberedLine> numbered, bool settings_file) {
     std::vector<Line> lines;
     lines.reserve(numbered.size());
     for (const NumberedLine& n : numbered) {
@@ -263,7 +285,7 @@ MaskedValues mask_values(std::span<const NumberedLine> numbered, std::string_vie
     for (const auto& pieces : concatenations(lines)) {
         mask_concatenation(lines, pieces);
     }
-    if (is_config_language(language)) {
+    if (settings_file) {
         for (Line& line : lines) {
             mask_setting(line);
         }
@@ -277,6 +299,10 @@ MaskedValues mask_values(std::span<const NumberedLine> numbered, std::string_vie
         ++(line.why == Why::name ? out.byName : out.byEntropy);
     }
     return out;
+}
+
+bool is_settings_file(std::string_view file_kind, std::string_view language) {
+    return file_kind == "config" || language == "shell";
 }
 
 }  // namespace qa::lenses::model

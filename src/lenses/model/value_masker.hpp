@@ -33,7 +33,7 @@ struct MaskedValues {
 };
 
 /// Masks the values no credential rule names but a packet must not carry in clear:
-/// - a literal (or, in a file of no language or a shell script, an unquoted value) assigned,
+/// - a literal (or, in a settings file, an unquoted value) assigned,
 ///   compared or passed to a credential-like name (credential_name()), of any length:
 ///   `db_pass_phrase = "..."`, `"api_tok": "..."`, `password: x`, `setenv("TOKEN", "...")`;
 /// - a `name=value` pair of such a name inside a literal (`"host=db pw=hunter2"`, `?token=...`)
@@ -42,7 +42,13 @@ struct MaskedValues {
 ///   consecutive lines (`"ghp_abc" + "def..."`), and each random-looking word of a literal.
 /// A value that is a reference or a placeholder (`$X`, `${X}`, `{x}`, `%s`, `<password>`,
 /// `********`) is left as it is. Lines are given in file order; two lines join a concatenation
-/// only when their numbers are consecutive. `language` is the file's classify() language.
-MaskedValues mask_values(std::span<const NumberedLine> lines, std::string_view language);
+/// only when their numbers are consecutive. `settings_file`: the file holds `name=value` or
+/// `name: value` settings with unquoted values (a configuration file: .env, YAML, INI, TOML,
+/// properties; or a shell script), whose values and random-looking words are masked too.
+MaskedValues mask_values(std::span<const NumberedLine> lines, bool settings_file);
+
+/// Whether a changed file of this classify() kind and language is a settings file for
+/// mask_values().
+bool is_settings_file(std::string_view file_kind, std::string_view language);
 
 }  // namespace qa::lenses::model
