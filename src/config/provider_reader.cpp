@@ -22,7 +22,10 @@ ProviderSettings read_provider(util::TomlReader& r, std::string binding_id) {
     assign(r.string("api_key_env"), p.apiKeyEnv);
     assign(r.integer("timeout_ms", 1, 3600000), p.timeoutMs);
     assign(r.integer("max_tokens", 1, 10000000), p.maxTokens);
-    assign(r.integer("seed", INT64_MIN, INT64_MAX), p.seed);
+    // Artifacts are JSON, whose integers are exact up to 2^53: a larger seed could not be
+    // recorded as given.
+    constexpr std::int64_t kMaxSeed = INT64_C(1) << 53;
+    assign(r.integer("seed", -kMaxSeed, kMaxSeed), p.seed);
     if (const toml::node* api = r.get("api");
         api != nullptr && p.adapter != contracts::AdapterId::openai_codex) {
         r.fail_at(api->source(), r.full_key("api"), "only an openai-codex binding has an api");

@@ -59,6 +59,15 @@ void TomlReader::fail_at(const toml::source_region& where, const std::string& ke
     throw SourceError(file_, where.begin.line, where.begin.column, key, problem);
 }
 
+void TomlReader::reject_nul(const toml::node& node, const std::string& key,
+                            std::string_view value) const {
+    // No setting holds a NUL byte: a path or name would be cut at it by the C library, and a
+    // message naming it would end there.
+    if (value.find('\0') != std::string_view::npos) {
+        fail_at(node.source(), key, "must not contain a NUL character (\\u0000)");
+    }
+}
+
 void TomlReader::wrong_type(const toml::node& node, std::string_view key,
                             const std::string& expected) const {
     fail_at(node.source(), full_key(key), "expected " + expected + ", got " + toml_type_name(node));
@@ -97,6 +106,7 @@ std::string TomlReader::string_of(const toml::node& node, std::string_view key) 
     if (value.empty()) {
         fail_at(node.source(), full_key(key), "must not be empty");
     }
+    reject_nul(node, full_key(key), value);
     return value;
 }
 
@@ -188,6 +198,7 @@ std::vector<TomlString> TomlReader::strings_of(const toml::node& node,
         if (value.empty()) {
             fail_at(item.source(), key, "must not hold an empty string");
         }
+        reject_nul(item, key, value);
         out.push_back({std::move(value), &item});
     }
     return out;

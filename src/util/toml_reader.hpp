@@ -52,6 +52,8 @@ class TomlReader {
 
     [[noreturn]] void fail_at(const toml::source_region& where, const std::string& key,
                               const std::string& problem) const;
+    /// Fails naming `key` when `value` holds a NUL byte.
+    void reject_nul(const toml::node& node, const std::string& key, std::string_view value) const;
     [[noreturn]] void wrong_type(const toml::node& node, std::string_view key,
                                  const std::string& expected) const;
 
