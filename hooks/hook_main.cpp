@@ -24,8 +24,8 @@ namespace {
 using qa::util::UsageError;
 
 constexpr const char* kUsage =
-    "qa-skill-hook pre-commit [FILE...] | pre-merge-commit | pre-push <remote> <url> | "
-    "pre-receive | --dry-run  [options]";
+    "qa-skill-hook pre-commit [FILE...] | pre-merge-commit | commit-msg <message-file> | "
+    "pre-push <remote> <url> | pre-receive | --dry-run  [options]";
 
 const qa::util::OptionSpec kHookOptions[] = {
     {"dry-run", "run what the pre-commit hook would run; print the plan and verdict; never block",
@@ -151,6 +151,17 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
         }
         request.kind = qa::orchestrator::ChangeKind::staged;
         action = hook == "pre-commit" ? "commit" : "merge";
+    } else if (hook == "commit-msg") {
+        // The message of the commit being made, before it exists: credentials only (fast).
+        if (args.positional.size() != 2) {
+            throw UsageError("commit-msg takes the message file git passes to the hook");
+        }
+        request.kind = qa::orchestrator::ChangeKind::message;
+        request.message = qa::util::read_file(args.positional[1]);
+        // The pre-commit hook just reported on this commit: this one speaks only when it blocks
+        // (-v shows it), and its verdict is in the output rather than in a run folder.
+        request.writeArtifacts = false;
+        action = "commit";
     } else if (hook == "pre-push") {
         prepare_pre_push(request, args.positional);
         action = "push";
@@ -164,7 +175,10 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
 
     // A hook's report goes to stderr (git shows it); a dry run's to stdout, after the plan.
     const int text_fd = dry_run ? STDOUT_FILENO : STDERR_FILENO;
-    const auto style = qa::report::style_from(args, text_fd, action);
+    auto style = qa::report::style_from(args, text_fd, action);
+    if (hook == "commit-msg" && style.verbosity == qa::report::Verbosity::normal) {
+        style.verbosity = qa::report::Verbosity::quiet;
+    }
     const auto report = [&] {
         const qa::report::Progress progress(
             request.kind == qa::orchestrator::ChangeKind::pushed ? "the push" : "the commit",

@@ -25,14 +25,30 @@ json::Value entry_json(const Entry& e) {
     return o;
 }
 
-json::Value document(const std::vector<Entry>& entries) {
+json::Value keying_json(const Keying& k) {
+    return json::Object{{"algorithm", std::string(kKeyingAlgorithm)},
+                        {"iterations", k.iterations},
+                        {"salt", k.salt}};
+}
+
+json::Value document(const std::vector<Entry>& entries, const std::optional<Keying>& keying) {
     json::Array list;
     list.reserve(entries.size());
     for (const auto& e : entries) {
         list.push_back(entry_json(e));
     }
-    return json::Object{{"schemaVersion", std::string(kSchemaVersion)},
-                        {"entries", std::move(list)}};
+    json::Object doc{{"schemaVersion", std::string(kSchemaVersion)}, {"entries", std::move(list)}};
+    if (keying) {
+        doc.emplace_back("fingerprints", keying_json(*keying));
+    }
+    return doc;
+}
+
+std::string rule_path(std::string_view rule_id, std::string_view path) {
+    std::string key(rule_id);
+    key.push_back('\0');
+    key.append(path);
+    return key;
 }
 
 /// What a json::Error says without its pointer: BaselineError puts the pointer in front itself.
@@ -52,16 +68,35 @@ BaselineError::BaselineError(std::string file, std::string pointer, const std::s
       file_(std::move(file)),
       pointer_(std::move(pointer)) {}
 
-Baseline::Baseline(std::vector<Entry> sorted_unique) : entries_(std::move(sorted_unique)) {
+Baseline::Baseline(std::vector<Entry> sorted_unique, std::optional<Keying> keying)
+    : entries_(std::move(sorted_unique)), keying_(std::move(keying)) {
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         by_fingerprint_.emplace(entries_[i].fingerprint, i);
+        rule_paths_.insert(rule_path(entries_[i].ruleId, entries_[i].path));
     }
 }
 
-Baseline Baseline::from_findings(const std::vector<contracts::Finding>& findings) {
+Baseline Baseline::from_findings(const std::vector<contracts::Finding>& findings,
+                                 const ExactKeys& keys, const std::optional<Keying>& keying) {
     std::map<std::string, Entry, std::less<>> unique;
+    std::map<std::string, std::string, std::less<>> computed;  // one PBKDF2 per content
     for (const auto& f : findings) {
-        Entry e{fingerprint(f), f.ruleId, f.file, f.summary};
+        std::string fp;
+        if (keying) {
+            const std::string content =
+                rule_path(f.ruleId, f.file) + '\0' + std::string(exact_of(f, keys));
+            auto it = computed.find(content);
+            if (it == computed.end()) {
+                it = computed
+                         .emplace(content,
+                                  slow_fingerprint(*keying, f.ruleId, f.file, exact_of(f, keys)))
+                         .first;
+            }
+            fp = it->second;
+        } else {
+            fp = fingerprint(f);
+        }
+        Entry e{std::move(fp), f.ruleId, f.file, f.summary};
         auto [it, inserted] = unique.try_emplace(e.fingerprint, e);
         // The same content twice in a file (one fingerprint): keep the smallest note, so the
         // result does not depend on the order findings arrive in.
@@ -75,7 +110,7 @@ Baseline Baseline::from_findings(const std::vector<contracts::Finding>& findings
         entries.push_back(std::move(e));
     }
     std::sort(entries.begin(), entries.end(), entry_less);
-    return Baseline(std::move(entries));
+    return Baseline(std::move(entries), keying);
 }
 
 Baseline Baseline::parse(std::string_view text, const std::string& source) {
@@ -118,9 +153,30 @@ Baseline Baseline::parse(std::string_view text, const std::string& source) {
         }
         entries.push_back(std::move(e));
     }
+    std::optional<Keying> keying;
+    if (const json::Value* k = doc.find("fingerprints")) {
+        keying = Keying{k->find("salt")->as_string(), k->find("iterations")->as_integer()};
+    }
     // Hand edits may leave any order; the baseline itself is always sorted.
     std::sort(entries.begin(), entries.end(), entry_less);
-    return Baseline(std::move(entries));
+    return Baseline(std::move(entries), std::move(keying));
+}
+
+const Entry* Baseline::match(const contracts::Finding& finding, const ExactKeys& keys) const {
+    if (entries_.empty()) {
+        return nullptr;
+    }
+    if (!keying_) {
+        return keys.count(finding.findingId) > 0 ? nullptr : find(fingerprint(finding));
+    }
+    if (rule_paths_.count(rule_path(finding.ruleId, finding.file)) == 0) {
+        return nullptr;  // no entry for this rule and file: no PBKDF2 to pay
+    }
+    return find(slow_fingerprint(*keying_, finding.ruleId, finding.file, exact_of(finding, keys)));
+}
+
+bool Baseline::unverifiable(const contracts::Finding& finding, const ExactKeys& keys) const {
+    return !keying_ && keys.count(finding.findingId) > 0 && find(fingerprint(finding)) != nullptr;
 }
 
 const Entry* Baseline::find(std::string_view fingerprint) const {
@@ -130,7 +186,7 @@ const Entry* Baseline::find(std::string_view fingerprint) const {
 
 std::string Baseline::render() const {
     if (entries_.empty()) {
-        return json::canonical(document(entries_)) + "\n";
+        return json::canonical(document(entries_, keying_)) + "\n";
     }
     // Canonical JSON of the whole document, with line breaks added only between array items:
     // members sort as "entries" < "schemaVersion", so the entries open the document.
@@ -139,13 +195,18 @@ std::string Baseline::render() const {
         out += json::canonical(entry_json(entries_[i]));
         out += i + 1 < entries_.size() ? ",\n" : "\n";
     }
+    // Then "fingerprints" (when the file has a keying) < "schemaVersion".
+    out += "]";
+    if (keying_) {
+        out += ",\"fingerprints\":" + json::canonical(keying_json(*keying_));
+    }
     out +=
-        "],\"schemaVersion\":" + json::canonical(json::Value(std::string(kSchemaVersion))) + "}\n";
+        ",\"schemaVersion\":" + json::canonical(json::Value(std::string(kSchemaVersion))) + "}\n";
     return out;
 }
 
 std::string Baseline::digest() const {
-    return util::sha256_hex(json::canonical(document(entries_)));
+    return util::sha256_hex(json::canonical(document(entries_, keying_)));
 }
 
 }  // namespace qa::baseline

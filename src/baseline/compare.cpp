@@ -3,18 +3,17 @@
 #include <set>
 #include <string>
 
-#include "baseline/fingerprint.hpp"
 #include "contracts/finding_order.hpp"
 
 namespace qa::baseline {
 
-Comparison compare(const Baseline& baseline, const std::vector<contracts::Finding>& findings) {
+Comparison compare(const Baseline& baseline, const std::vector<contracts::Finding>& findings,
+                   const ExactKeys& keys) {
     Comparison c;
     std::set<std::string, std::less<>> used;
     for (const auto& f : findings) {
-        std::string fp = fingerprint(f);
-        if (baseline.find(fp) != nullptr) {
-            used.insert(std::move(fp));
+        if (const Entry* e = baseline.match(f, keys)) {
+            used.insert(e->fingerprint);
             ++c.matchedFindings;
         } else {
             c.unbaselined.push_back(f);

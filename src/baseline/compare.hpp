@@ -16,6 +16,7 @@ struct Comparison {
 };
 
 /// Which entries are unused and which findings are new. Pure: same inputs, same output.
-Comparison compare(const Baseline& baseline, const std::vector<contracts::Finding>& findings);
+Comparison compare(const Baseline& baseline, const std::vector<contracts::Finding>& findings,
+                   const ExactKeys& keys = {});
 
 }  // namespace qa::baseline

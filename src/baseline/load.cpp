@@ -31,9 +31,14 @@ std::optional<std::string> new_side_blob(const git::Repository& repo, const git:
 std::optional<LoadedBaseline> load_from_tree(const git::Repository& repo,
                                              const git::ChangeSet& changes,
                                              const std::string& path) {
-    // The lines of earlier commits come from several blobs: the tree under test is head's.
-    const auto oid = changes.earlier_commits ? git::blob_id_at(repo, changes.head, path)
-                                             : new_side_blob(repo, changes, path);
+    // The lines of earlier commits come from several blobs, and messages are no files: the
+    // tree under test is head's (none before the first commit).
+    const bool at_head = changes.earlier_commits || changes.messages;
+    if (at_head && (changes.head.empty() || changes.head == git::kEmptyTreeSha)) {
+        return std::nullopt;
+    }
+    const auto oid =
+        at_head ? git::blob_id_at(repo, changes.head, path) : new_side_blob(repo, changes, path);
     if (!oid) {
         return std::nullopt;
     }

@@ -83,6 +83,33 @@ fs::path configured_baseline() {
     return config::resolve_repo_file(root, config.baseline, {config.source, 0, 0, "baseline"});
 }
 
+/// Every run's exact hashes of masked secrets (in memory only).
+baseline::ExactKeys exact_keys_of(const orchestrator::RunReport& report) {
+    baseline::ExactKeys keys;
+    for (const auto& run : report.runs) {
+        keys.insert(run.exactKeys.begin(), run.exactKeys.end());
+    }
+    return keys;
+}
+
+/// The keying of the file `output` when it has one (a refresh keeps its salt, so the same
+/// findings give the same bytes), else a new one with the repository's salt.
+baseline::Keying keying_for(const fs::path& output, const orchestrator::RunReport& report) {
+    std::error_code ec;
+    if (fs::exists(output, ec)) {
+        try {
+            const baseline::Baseline existing = baseline::load_file(output);
+            if (existing.keying()) {
+                return *existing.keying();
+            }
+        } catch (const baseline::BaselineError&) {
+            // A malformed file is replaced whole.
+        }
+    }
+    const std::string repo_id = report.runs.empty() ? "" : report.runs.front().input.repoId;
+    return baseline::Keying{baseline::salt_for(repo_id), baseline::kDefaultIterations};
+}
+
 std::string plural(std::size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -110,7 +137,8 @@ int run_create(const std::vector<std::string>& args, const orchestrator::RunCont
         }
         return util::kExitFail;
     }
-    const auto baseline = baseline::Baseline::from_findings(scan.findings);
+    const auto baseline = baseline::Baseline::from_findings(scan.findings, exact_keys_of(report),
+                                                            keying_for(output, report));
     std::error_code ec;
     fs::create_directories(output.parent_path(), ec);  // checked for links: a folder of its own
     util::write_file_atomic(output, baseline.render());
@@ -138,7 +166,7 @@ int run_check(const std::vector<std::string>& args, const orchestrator::RunContr
     const auto baseline = baseline::load_file(file);
     const auto report = scan_all_files(parsed, control);
     const auto scan = orchestrator::whole_scan_of(report);
-    const auto c = baseline::compare(baseline, scan.findings);
+    const auto c = baseline::compare(baseline, scan.findings, exact_keys_of(report));
 
     std::printf("qa-skill: baseline check %s: %s, %s matched, %s, %s\n", file.string().c_str(),
                 plural(baseline.entries().size(), "entry", "entries").c_str(),
@@ -156,6 +184,11 @@ int run_check(const std::vector<std::string>& args, const orchestrator::RunContr
     }
     for (const auto& why : scan.incomplete) {
         std::printf("  incomplete scan: %s\n", why.c_str());
+    }
+    if (!baseline.keying()) {
+        std::printf(
+            "  this file predates salted fingerprints: an entry for a short or guessable secret "
+            "accepts nothing until 'qa-skill baseline create' writes it again\n");
     }
     const bool clean = c.stale.empty() && c.unbaselined.empty() && scan.complete();
     if (!clean) {

@@ -36,6 +36,7 @@ int run_uninstall(const std::vector<std::string>& args);
 /// `run` and `baseline` run lenses: they take the process's control (signals, children).
 int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_plan(const std::vector<std::string>& args);
+int run_audit(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_config(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_skill(const std::vector<std::string>& args);

@@ -7,7 +7,8 @@
 namespace qa::cli {
 
 /// The hooks `qa-skill install` writes.
-inline constexpr const char* kShimHooks[] = {"pre-commit", "pre-merge-commit", "pre-push"};
+inline constexpr const char* kShimHooks[] = {"pre-commit", "pre-merge-commit", "commit-msg",
+                                             "pre-push"};
 /// A hook that was there before is kept under this suffix and runs first.
 inline constexpr const char* kPreviousSuffix = ".qa-skill-previous";
 

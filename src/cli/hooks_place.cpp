@@ -27,6 +27,7 @@ std::string guidance(const std::string& dir) {
            "  " +
            dir + "/pre-commit:        qa-skill-hook pre-commit\n  " + dir +
            "/pre-merge-commit:  qa-skill-hook pre-merge-commit\n  " + dir +
+           "/commit-msg:        qa-skill-hook commit-msg \"$1\"\n  " + dir +
            "/pre-push:          qa-skill-hook pre-push \"$@\"   (it reads the pushed refs on "
            "standard input)\n"
            "or use the pre-commit framework's qa-skill entry (README, 'The pre-commit "

@@ -19,6 +19,8 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          qa::cli::run_plan},
         {"config", "show the effective configuration or check a .qa-skill.toml",
          qa::cli::run_config},
+        {"audit", "judge every commit of a history for credentials (REV, A..B or --all)",
+         [&](const auto& args) { return qa::cli::run_audit(args, control); }},
         {"baseline", "create or check the committed baseline of accepted findings",
          [&](const auto& args) { return qa::cli::run_baseline(args, control); }},
         {"schema", "validate JSON documents against qa-skill's schemas or any draft-07 schema",
@@ -34,7 +36,8 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
         {"phase-validate", "formatter, linter, build, tests and reviews of a phase (seed 004 JSON)",
          [&](const auto& args) { return qa::cli::run_phase_validate(args, control); }},
         {"install",
-         "install the pre-commit and pre-push hooks (existing hooks are kept and chained)",
+         "install the pre-commit, commit-msg and pre-push hooks (existing hooks are kept and "
+         "chained)",
          qa::cli::run_install},
         {"uninstall", "remove the hooks and restore the ones that were there before",
          qa::cli::run_uninstall},

@@ -12,6 +12,7 @@
 #include "git/diff_setup.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"
+#include "git/messages.hpp"
 #include "git/path_text.hpp"
 #include "git/pem_blocks.hpp"
 #include "git/push_history.hpp"
@@ -243,11 +244,18 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
             result.push_back(std::move(entry));
             continue;
         }
-        // The pushed object must exist here (git is sending it); a missing one is an error, not
-        // an empty change set that would pass unchecked.
+        // The pushed object must exist here (git is sending it); a missing one is bad input
+        // naming its line (exit 2), not an empty change set that would pass unchecked.
+        if (!object_exists(repo.raw(), update.local_sha)) {
+            throw PushLineError(update.line_number, "local sha " + update.local_sha +
+                                                        " names no object of this repository");
+        }
         const auto local = lookup_commit(repo.raw(), update.local_sha, true);
         if (!local) {
             entry.changes = non_commit_changes(repo, update, options);
+            entry.messages =
+                message_changes(tag_messages(repo.raw(), update.local_ref, update.local_sha),
+                                entry.changes.base, entry.changes.head);
             result.push_back(std::move(entry));
             continue;
         }
@@ -262,10 +270,16 @@ std::vector<PushChangeSet> pushed_changes(const Repository& repo, std::string_vi
             base = base_against_known(repo.raw(), *local, known);
         }
         entry.changes = commit_range(repo.raw(), base, *local);
-        auto earlier = earlier_commit_lines(
-            repo, commits_to_send(repo.raw(), *local, remote_commit, known), entry.changes);
+        const std::vector<git_oid> sent = commits_to_send(repo.raw(), *local, remote_commit, known);
+        auto earlier = earlier_commit_lines(repo, sent, entry.changes);
         entry.earlier = std::move(earlier.changes);
         entry.earlier_shas = std::move(earlier.commits);
+        std::vector<Message> messages = commit_messages(repo.raw(), sent);
+        for (auto& m : tag_messages(repo.raw(), update.local_ref, update.local_sha)) {
+            messages.push_back(std::move(m));
+        }
+        entry.messages =
+            message_changes(std::move(messages), entry.changes.base, entry.changes.head);
         result.push_back(std::move(entry));
     }
     return result;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,9 @@ struct Hunk {
     /// The blob the added lines are lines of, when not the file's new_oid (the earlier commits of a
     /// push: see git::earlier_commit_lines); empty otherwise.
     std::string blob;
+    /// The commit that added these lines, when the hunk is one of an earlier commit of a push
+    /// or a range (git::earlier_commit_lines); empty otherwise.
+    std::string commit;
 };
 
 struct FileChange {
@@ -73,6 +77,9 @@ struct FileChange {
     /// Size in bytes of the new blob when the change set read it (all_lines_added files), so
     /// callers need not read it again; 0 otherwise.
     std::uint64_t new_size = 0;
+    /// The content of a file that is no blob (a commit or tag message, git/messages.hpp), held
+    /// here because it is small and has no blob to read; null for the files of a tree.
+    std::shared_ptr<const std::string> inline_text;
 
     /// Whether the hunks are ranges of lines of the blobs (a diff). False when the content is
     /// judged whole (all_lines_added, text_encoding): the one hunk header counts the lines of
@@ -88,6 +95,8 @@ struct ChangeSet {
     /// git::earlier_commit_lines): lines of several blobs per file; the tree under test is
     /// head's, whose blobs are not the files' new_oid.
     bool earlier_commits = false;
+    /// The files are commit and tag messages (git/messages.hpp), not files of a tree.
+    bool messages = false;
 
     std::size_t added_lines() const;
     std::size_t removed_lines() const;
@@ -122,6 +131,9 @@ struct PushChangeSet {
     /// earlier_commit_lines(); no files when there is nothing more.
     ChangeSet earlier;
     std::vector<std::string> earlier_shas;  ///< the commits that added those lines, oldest first
+    /// The messages of the commits the push sends and of the annotated tags it pushes
+    /// (git::message_changes): they reach the remote's history too.
+    ChangeSet messages;
 };
 
 /// What a pre-push hook checks, one entry per input line in input order. `remote` is the hook's

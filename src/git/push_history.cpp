@@ -135,8 +135,10 @@ std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
         check(git_revwalk_hide(walk.get(), &*remote), "hide " + to_hex(*remote));
     }
     // Refs that do not name a commit are skipped by libgit2's glob.
-    check(git_revwalk_hide_glob(walk.get(), known_refs),
-          "hide the commits of " + std::string(known_refs));
+    if (known_refs != nullptr) {
+        check(git_revwalk_hide_glob(walk.get(), known_refs),
+              "hide the commits of " + std::string(known_refs));
+    }
     std::vector<git_oid> commits;
     git_oid oid;
     for (;;) {
@@ -188,6 +190,7 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
         TreeHandle tree;
         check(git_commit_tree(tree.out(), commit.get()), "read tree of " + to_hex(id));
         bool contributed = false;
+        const std::string commit_hex = to_hex(id);
         // A line not judged yet joins the file's last hunk when it continues it in the same blob.
         const auto take = [&](const Addition& a, std::uint32_t line_no, std::string_view text) {
             if (!judged(a.path).insert(text)) {
@@ -200,10 +203,12 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
                 file.status = FileStatus::modified;
             }
             if (file.hunks.empty() || file.hunks.back().blob != a.new_oid ||
+                file.hunks.back().commit != commit_hex ||
                 file.hunks.back().new_start + file.hunks.back().new_lines != line_no) {
                 file.hunks.emplace_back();
                 file.hunks.back().new_start = line_no;
                 file.hunks.back().blob = a.new_oid;
+                file.hunks.back().commit = commit_hex;
             }
             Hunk& hunk = file.hunks.back();
             ++hunk.new_lines;
@@ -263,7 +268,7 @@ EarlierLines earlier_commit_lines(const Repository& repo, const std::vector<git_
                          });
         }
         if (contributed) {
-            out.commits.push_back(to_hex(id));
+            out.commits.push_back(commit_hex);
         }
     }
     out.changes.base = net.base;

@@ -13,7 +13,7 @@ namespace qa::git {
 /// The commits a push of `local` sends, as `git rev-list local --not <remote> --remotes`:
 /// reachable from `local` and from neither `remote` (the remote ref's old value, when it is a
 /// commit here) nor any ref matching `known_refs` (kRemoteTrackingRefs, kAllRefs). Oldest first
-/// (topological order).
+/// (topological order). A null `known_refs` hides nothing more (`git rev-list local --not remote`).
 std::vector<git_oid> commits_to_send(git_repository* repo, const git_oid& local,
                                      const std::optional<git_oid>& remote, const char* known_refs);
 

@@ -99,6 +99,13 @@ std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sh
     return *git_object_id(commit.get());
 }
 
+bool object_exists(git_repository* repo, const std::string& sha) {
+    const git_oid oid = parse_oid(sha);
+    OdbHandle odb;
+    check(git_repository_odb(odb.out(), repo), "open the object database");
+    return git_odb_exists(odb.get(), &oid) != 0;
+}
+
 bool names_commit(git_repository* repo, const std::string& spec) {
     ObjectHandle object;
     if (git_revparse_single(object.out(), repo, spec.c_str()) != 0) {

@@ -41,4 +41,7 @@ std::optional<git_oid> base_against_known(git_repository* repo, const git_oid& l
 /// or (unless `must_exist`) is missing.
 std::optional<git_oid> lookup_commit(git_repository* repo, const std::string& sha, bool must_exist);
 
+/// Whether the object database holds `sha` (40 hex digits), of any type.
+bool object_exists(git_repository* repo, const std::string& sha);
+
 }  // namespace qa::git

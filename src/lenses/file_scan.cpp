@@ -150,10 +150,14 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             } else {
                 s.shown = rules::without_secrets(spec.credentials, path, m.match);
             }
-            // A guessable secret is hashed by its masked form only (rules::evidence_form).
+            // A guessable secret is hashed by its masked form only (rules::evidence_form); its
+            // exact hash goes to the baseline, in memory (baseline/exact_keys.hpp).
+            const std::string form = m.secret ? rules::evidence_form(*m.secret) : std::string();
             s.evidenceHash = dispatch::evidence_hash(
-                m.rule->id, m.secret ? std::string_view(rules::evidence_form(*m.secret))
-                                     : evidence_text(text, m));
+                m.rule->id, m.secret ? std::string_view(form) : evidence_text(text, m));
+            if (m.secret && form != *m.secret) {
+                s.exactHash = dispatch::evidence_hash(m.rule->id, *m.secret);
+            }
         }
         out.matches.push_back(std::move(s));
     });

@@ -26,6 +26,9 @@ struct ScannedMatch {
     std::optional<std::size_t> secretLength;  ///< set when the match is a secret
     bool checksumFailed = false;              ///< rules::RuleMatch::checksumFailed
     std::string evidenceHash;
+    /// For a secret whose evidenceHash is of its masked form: the hash of the secret itself,
+    /// handed to the baseline in memory only (baseline/exact_keys.hpp); empty otherwise.
+    std::string exactHash;
 };
 
 /// What one pass over a file found for every lens whose rules are compiled together (the

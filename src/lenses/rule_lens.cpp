@@ -168,6 +168,10 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             if (m.checksumFailed) {
                 evidence.emplace_back("checksum", "fails");
             }
+            if (!m.exactHash.empty()) {
+                // Taken out by the orchestrator before anything is written (exact_keys.hpp).
+                evidence.emplace_back("exactHash", m.exactHash);
+            }
             findings.push_back(dispatch::make_hashed_finding(
                 plan, m.rule->id,
                 m.checksumFailed ? contracts::Severity::low : severity_of(m.rule->severity),

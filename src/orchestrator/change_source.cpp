@@ -19,7 +19,7 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         view.deleted = f.status == git::FileStatus::deleted;
         view.symlink = f.new_mode == 0120000;  // git's mode of a symbolic link
         if (!view.deleted && !f.is_submodule) {
-            blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding};
+            blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding, f.inline_text};
         }
         // The added lines: ranges of the blobs the hunks name, read when a lens iterates them.
         std::vector<dispatch::AddedLines::Range> ranges;
@@ -103,6 +103,9 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
     const auto it = blobs_.find(path);
     if (it == blobs_.end()) {
         return std::nullopt;
+    }
+    if (it->second.text) {
+        return *it->second.text;
     }
     git::BlobRead blob = reader_.read(path, it->second.oid, it->second.mode);
     if (!blob.found) {

@@ -46,7 +46,8 @@ class GitChangeSource : public dispatch::ChangeSource {
     struct BlobRef {
         std::string oid;
         std::uint32_t mode = 0;
-        std::string encoding;  ///< FileChange::text_encoding: decoded when read
+        std::string encoding;                     ///< FileChange::text_encoding: decoded when read
+        std::shared_ptr<const std::string> text;  ///< FileChange::inline_text: no blob to read
     };
 
     /// The blob `oid` of `path`, shared with every reader that holds it at the time, so plans

@@ -27,8 +27,10 @@
 #include "lenses/model/model_services.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/change_source.hpp"
+#include "orchestrator/finding_commits.hpp"
 #include "orchestrator/frozen_rubric.hpp"
 #include "orchestrator/gate_changes.hpp"
+#include "orchestrator/history_targets.hpp"
 #include "orchestrator/push_targets.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
@@ -95,6 +97,28 @@ git::ChangeSet named_files(const git::Repository& repo, const std::vector<std::s
     return set;
 }
 
+/// A history audit reads a whole history in one run: a lens's time limit is for a change.
+void widen_for_audit(dispatch::RunInput& input) {
+    constexpr std::chrono::hours kAuditTimeout{6};
+    for (auto& [id, lens] : input.lenses) {
+        lens.timeout = std::max<std::chrono::milliseconds>(lens.timeout, kAuditTimeout);
+    }
+}
+
+/// Judged for credentials only, beside the net change (orchestrator/history_targets.hpp).
+void add_history_targets(std::vector<Target>& out, std::vector<HistoryTarget> extra) {
+    const std::optional<std::string> base_ref = out.empty() ? std::nullopt : out.back().baseRef;
+    for (auto& e : extra) {
+        std::string head_ref = out.empty() ? e.changes.head : out.back().headRef;
+        out.push_back(Target{std::move(e.label),
+                             std::move(e.changes),
+                             base_ref,
+                             std::move(head_ref),
+                             {},
+                             std::move(e.lensIds)});
+    }
+}
+
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
                                 const config::Config& config, const git::BlobReader& reader,
                                 std::size_t jobs) {
@@ -151,7 +175,20 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             t.changes = git::range_changes(repo, *base.sha, head, options);
             t.baseRef = *base.ref;
             t.headRef = head;
+            // Every commit of the range on its own too, as the push gate judges them.
+            auto history = range_targets(repo, t.changes, *base.sha, head, t.label);
             out.push_back(std::move(t));
+            add_history_targets(out, std::move(history));
+            break;
+        }
+        case ChangeKind::message: {
+            std::vector<HistoryTarget> one;
+            one.push_back(commit_message_target(repo, request.message));
+            add_history_targets(out, std::move(one));
+            break;
+        }
+        case ChangeKind::history: {
+            add_history_targets(out, audit_targets(repo, request.revision));
             break;
         }
         case ChangeKind::pushed: {
@@ -174,6 +211,12 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
                                          {},
                                          std::move(earlier->lensIds)});
                 }
+                std::vector<HistoryTarget> messages;
+                if (auto m = messages_target(p.update.local_ref + " -> " + p.update.remote_ref,
+                                             std::move(p.messages))) {
+                    messages.push_back(std::move(*m));
+                }
+                add_history_targets(out, std::move(messages));
             }
             break;
         }
@@ -222,6 +265,7 @@ std::string execution_key(const contracts::SkillInput& input, const Target& targ
     k.repoId = input.repoId;
     k.baseSha = target.changes.base;
     k.headSha = target.changes.head == git::kIndexHead ? staged_head_id(target.changes)
+                : target.changes.messages              ? "messages:" + target.changes.head
                 : target.changes.earlier_commits       ? "earlier:" + target.changes.head
                                                        : target.changes.head;
     for (const auto& p : plans) {
@@ -387,9 +431,13 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         const auto planned = Clock::now();
 
         dispatch::RunInput input = make_run_input(config, registry, out.input);
+        if (request.kind == ChangeKind::history) {
+            widen_for_audit(input);
+        }
         // An all-files audit is no change, and a push's earlier commits are judged for
         // credentials only: what the change does to the gate is the net change's to show.
-        if (request.kind != ChangeKind::all_files && !target.changes.earlier_commits) {
+        if (request.kind != ChangeKind::all_files && !target.changes.earlier_commits &&
+            !target.changes.messages) {
             input.gateChanges =
                 gate_changes(repo, target.changes, config, accepted,
                              plan::builtin_registry().lens_ids(), !request.configFile);
@@ -414,14 +462,23 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         }
         auto results =
             dispatcher.run(out.plan.plans, source, run_input, target_services, control.cancel);
+        // The exact hashes of guessable secrets leave the findings before anything can write
+        // them; they stay in memory for the baseline.
+        out.exactKeys = baseline::take_exact_keys(results);
         // An interrupted run decides nothing: its cancelled lenses are not findings.
         check_interrupted();
         const auto dispatched = Clock::now();
         verdict::apply_budgets(out.input, out.plan.plans, results);
         verdict::apply_rule_overrides(run_input, results);
         if (accepted) {
-            out.baselineAccepted = baseline::apply(accepted->baseline, accepted->source, results);
+            out.baselineAccepted = baseline::apply(accepted->baseline, accepted->source, results,
+                                                   out.exactKeys, &out.baselineUnverifiable);
         }
+
+        // A credential in a commit is removed by rewriting that commit: name it.
+        locate_commits(repo, target.changes,
+                       request.kind == ChangeKind::pushed || request.kind == ChangeKind::range,
+                       results);
 
         std::vector<contracts::ErrorCode> run_codes = codes_of(target.baseRefCodes);
         run_codes.insert(run_codes.end(), out.plan.codes.begin(), out.plan.codes.end());
@@ -435,6 +492,14 @@ RunReport run(const RunRequest& request, const RunControl& control) {
             out.result.finalVerdict.rationale.push_back(std::to_string(out.baselineAccepted) +
                                                         " finding(s) accepted by the baseline " +
                                                         *out.baselineSource);
+        }
+        if (out.baselineUnverifiable > 0) {
+            out.result.finalVerdict.rationale.push_back(
+                std::to_string(out.baselineUnverifiable) +
+                " finding(s) match only by the masked form of a secret an entry of the baseline " +
+                *out.baselineSource +
+                " written before baselines were salted: not accepted; refresh it with 'qa-skill "
+                "baseline create' and commit it");
         }
         // Excluded files are counted where a reader of the artifacts looks, never dropped silently.
         if (out.plan.excludedFiles > 0) {

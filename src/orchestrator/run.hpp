@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "baseline/exact_keys.hpp"
 #include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "git/push_refs.hpp"
@@ -26,6 +27,8 @@ enum class ChangeKind {
     /// on its staged diff, any other named file of the index whole, so `pre-commit run
     /// --all-files` audits the tree while a commit judges what it changes.
     files,
+    message,  ///< the commit-msg hook: RunRequest::message, for credentials only
+    history,  ///< `qa-skill audit`: every commit of RunRequest::revision, for credentials only
 };
 
 /// Everything a run needs from its caller. Hooks and the CLI only fill this in.
@@ -38,6 +41,8 @@ struct RunRequest {
     std::string remote;               ///< pre-push: the remote's name or URL
     std::vector<git::PushUpdate> pushUpdates;
     std::vector<std::string> files;  ///< ChangeKind::files: repository-relative paths
+    std::string message;             ///< ChangeKind::message: the message file's text
+    std::string revision;            ///< ChangeKind::history: REV, A..B or --all
     std::optional<std::filesystem::path> configFile;    ///< --config: overrides the tree's config
     std::optional<contracts::RunMode> runModeOverride;  ///< --run-mode
     std::optional<std::size_t> jobsOverride;            ///< --jobs: host fact, not in SkillInput
@@ -60,6 +65,12 @@ struct RunOutcome {
     /// test has one, and how many findings it accepted (they stay in lensResults, not blocking).
     std::optional<std::string> baselineSource;
     std::size_t baselineAccepted = 0;
+    /// Findings an entry of an older baseline matched only by a secret's masked form: not
+    /// accepted (baseline::Baseline::unverifiable), and the user is told to refresh the file.
+    std::size_t baselineUnverifiable = 0;
+    /// The exact hashes of the guessable secrets found (baseline/exact_keys.hpp): in memory
+    /// only, for `baseline create` and `check`; never written.
+    baseline::ExactKeys exactKeys;
 };
 
 struct RunReport {

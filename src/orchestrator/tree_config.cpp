@@ -7,6 +7,7 @@
 #include "git/blob.hpp"
 #include "git/revisions.hpp"
 #include "git/tree_blob.hpp"
+#include "orchestrator/history_targets.hpp"
 #include "util/file.hpp"
 #include "util/sha256.hpp"
 
@@ -73,6 +74,8 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     std::optional<std::string> revision;  // nullopt: the index
     if (request.kind == ChangeKind::range) {
         revision = request.head.value_or("HEAD");
+    } else if (request.kind == ChangeKind::history) {
+        revision = history_tip(request.revision);
     } else if (request.kind == ChangeKind::pushed) {
         for (const auto& update : request.pushUpdates) {
             if (!update.is_deletion()) {
@@ -144,10 +147,14 @@ config::Config tree_config(const git::Repository& repo, const RunRequest& reques
         case ChangeKind::staged:
         case ChangeKind::all_files:
         case ChangeKind::files:
+        case ChangeKind::message:
             return parse_blob(repo, git::index_blob_id(repo, kPath),
                               (repo.is_bare() ? "HEAD:" : "index:") + kPath, known_lens_ids);
+        case ChangeKind::history:
         case ChangeKind::range: {
-            const std::string head = request.head.value_or("HEAD");
+            const std::string head = request.kind == ChangeKind::history
+                                         ? history_tip(request.revision)
+                                         : request.head.value_or("HEAD");
             if (!git::names_commit(repo.raw(), head)) {
                 return at_revision(repo, head, known_lens_ids);  // the run reports the head
             }

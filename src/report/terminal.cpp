@@ -286,6 +286,12 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
     if (style.verbosity == Verbosity::verbose) {
         out += lens_notes(run, p);
     }
+    if (run.baselineUnverifiable > 0) {
+        out += "  " + plural(run.baselineUnverifiable, "finding") + " matched an entry of " +
+               printable(run.baselineSource.value_or("the baseline")) +
+               " only by the masked form of a secret (the file predates salted fingerprints): "
+               "not accepted. Refresh it: qa-skill baseline create, then commit it.\n";
+    }
     if (run.artifactDir) {
         out += "  details: " + artifact_path(run, root) + "\n";
     }
@@ -309,9 +315,75 @@ bool no_base(const orchestrator::RunReport& report) {
     return false;
 }
 
+bool is_credential(const contracts::Finding& f) {
+    return f.lensId == "security" && f.subLensId == std::optional<std::string>("secrets");
+}
+
+/// A credential finding located in a commit (evidence "commit"), and whether that commit is
+/// the tip of what the run checked (then `git commit --amend` rewrites it).
+struct CommittedCredential {
+    std::string commit;
+    std::string where;  ///< file:line, or "its message"
+    bool tip = false;
+    bool message = false;
+};
+
+void add_committed(std::vector<CommittedCredential>& out, const contracts::Finding& f,
+                   const orchestrator::RunOutcome& run) {
+    const json::Value* commit = f.evidence.is_object() ? f.evidence.find("commit") : nullptr;
+    if (commit == nullptr || !commit->is_string()) {
+        return;
+    }
+    const std::string& sha = commit->as_string();
+    const bool message = f.file.starts_with("commit:");
+    for (const auto& c : out) {
+        if (c.commit == sha && c.message == message) {
+            return;
+        }
+    }
+    out.push_back(CommittedCredential{
+        sha, message ? "its message, line " + std::to_string(f.startLine) : position(f),
+        run.input.headRef == sha, message});
+}
+
+/// Revoke first, then rewrite the commits that hold the credential, each named.
+std::string credential_steps(const std::vector<CommittedCredential>& committed, int& step) {
+    std::string out = "  " + std::to_string(step++) +
+                      ". Revoke the credential first (rotate it where it was issued): a secret "
+                      "that was committed must be treated as known.\n";
+    if (committed.empty()) {
+        return out;
+    }
+    out += "  " + std::to_string(step++) +
+           ". Remove it from the commits that hold it (fixing the code in a new commit leaves it "
+           "in history), then push again:\n";
+    constexpr std::size_t kShown = 5;
+    for (std::size_t i = 0; i < committed.size() && i < kShown; ++i) {
+        const auto& c = committed[i];
+        const std::string sha = c.commit.substr(0, 12);
+        out += "       commit " + sha + " (" + printable(c.where) + "): ";
+        if (c.tip) {
+            out += c.message ? "git commit --amend (write the message again)\n"
+                             : "remove it, git add, git commit --amend\n";
+        } else {
+            out += "git rebase -i " + sha + "~1, mark " + sha +
+                   (c.message ? " \"reword\"" : " \"edit\", remove it, git commit --amend") +
+                   ", git rebase --continue (git rebase -i --root for a first commit)\n";
+        }
+    }
+    if (committed.size() > kShown) {
+        out += "       and " + std::to_string(committed.size() - kShown) + " more commit(s)\n";
+    }
+    return out;
+}
+
 std::string ways_forward(const orchestrator::RunReport& report, const TerminalStyle& style) {
     const contracts::Finding* first = nullptr;
     const contracts::Finding* suppressible = nullptr;  // the first an inline directive can take
+    const contracts::Finding* credential = nullptr;
+    bool critical_credential = false;
+    // Credentials found in commits that exist already: fixing the code leaves them there.
+    std::vector<CommittedCredential> committed;
     for (const auto& run : report.runs) {
         if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
             continue;
@@ -321,27 +393,45 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             if (suppressible == nullptr && inline_suppressible(f)) {
                 suppressible = &f;
             }
+            if (is_credential(f)) {
+                credential = credential != nullptr ? credential : &f;
+                critical_credential |= f.severity == contracts::Severity::critical;
+                add_committed(committed, f, run);
+            }
         }
     }
     std::string out = "\nWays forward:\n";
     int step = 1;
+    if (credential != nullptr && (!committed.empty() || style.action == "push")) {
+        out += credential_steps(committed, step);
+    }
     if (first != nullptr) {
+        const bool message = first->file == "COMMIT_EDITMSG";  // the commit-msg hook's
         out += "  " + std::to_string(step++) +
-               ". Fix: change the code as each \"fix:\" line says, then " +
-               (style.action == "push"
-                    ? "commit and push again."
-                    : std::string(style.action == "commit" ? "git add it and commit again."
-                                                           : "run the check again.")) +
-               "\n";
+               (message             ? ". Fix: write the message again without it, then commit.\n"
+                : committed.empty() ? ". Fix"
+                                    : ". For any other finding");
+        out += message
+                   ? std::string()
+                   : std::string(": change the code as each \"fix:\" line says, then ") +
+                         (style.action == "push" ? "commit and push again."
+                                                 : std::string(style.action == "commit"
+                                                                   ? "git add it and commit again."
+                                                                   : "run the check again.")) +
+                         "\n";
         if (suppressible != nullptr) {
             out += "  " + std::to_string(step++) +
                    ". Suppress a false positive on its line, with a reason, e.g. for " +
                    position(*suppressible) + ":\n       " +
                    printable(suppression_directive(*suppressible)) + "\n";
         }
+        // A baseline accepts what exists; for a live credential that is never the way forward.
         out += "  " + std::to_string(step++) +
-               ". Accept the findings that exist today: qa-skill baseline create, then commit "
-               ".qa-skill-baseline.json.\n";
+               (critical_credential
+                    ? ". Only for test fixtures and examples, never for a live credential: "
+                      "qa-skill baseline create, then commit .qa-skill-baseline.json.\n"
+                    : ". Accept the findings that exist today: qa-skill baseline create, then "
+                      "commit .qa-skill-baseline.json.\n");
     } else if (no_base(report)) {
         out += "  " + std::to_string(step++) +
                ". Name the revision to compare with: qa-skill run --base <rev>, or set base_ref "
@@ -352,14 +442,19 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
                "every check; then run it again.\n";
     }
     if (style.action == "push") {
+        std::vector<std::string> rechecks;  // one per ref: its earlier commits share its line
         for (const auto& run : report.runs) {
             if (run.result.finalVerdict.status == contracts::VerdictStatus::PASS) {
                 continue;
             }
-            out +=
+            const std::string line =
                 "     Re-check the push of " + printable(pushed_ref(run.label)) + ": qa-skill run" +
                 (run.input.baseRef ? " --base " + printable(*run.input.baseRef) : std::string()) +
                 " --head " + printable(pushed_ref(run.label)) + "\n";
+            if (std::find(rechecks.begin(), rechecks.end(), line) == rechecks.end()) {
+                rechecks.push_back(line);
+                out += line;
+            }
         }
     }
     if (style.action == "commit" || style.action == "push") {

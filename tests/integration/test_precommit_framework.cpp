@@ -2,6 +2,7 @@
 // through `pre-commit try-repo`: verdicts, and a crashing or missing binary reported as failure.
 #include <catch2/catch.hpp>
 
+#include "support/baseline_fixture.hpp"
 #include "support/hook_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -203,4 +204,30 @@ TEST_CASE("pre-commit framework: the first push of a new repository judges every
     CHECK(push.exit_code != 0);
     CHECK(push.all().find("deploy/id_rsa:1") != std::string::npos);
     CHECK(f.sb.git(remote, "rev-parse -q --verify refs/heads/main").exit_code != 0);
+}
+
+TEST_CASE("pre-commit framework: the commit-msg stage judges the message file",
+          "[hooks][framework][messages][gate23]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    const fs::path bad = f.sb.root() / "bad-msg";
+    qa::test::write_file(bad, "deploy\n\ntoken " + qa::test::fake_github_token(51) + "\n");
+    const ProcResult fail = f.try_repo("qa-skill-commit-msg",
+                                       "--hook-stage commit-msg "
+                                       "--commit-msg-filename " +
+                                           shell_quote(bad.string()));
+    check_failed(fail);
+    CHECK(fail.all().find("COMMIT_EDITMSG:3") != std::string::npos);
+
+    const fs::path good = f.sb.root() / "good-msg";
+    qa::test::write_file(
+        good, "deploy the thing\n# token " + qa::test::fake_github_token(52) + " in a comment\n");
+    const ProcResult pass = f.try_repo("qa-skill-commit-msg",
+                                       "--hook-stage commit-msg "
+                                       "--commit-msg-filename " +
+                                           shell_quote(good.string()));
+    INFO(pass.describe());
+    CHECK(pass.exit_code == 0);
+    CHECK(pass.all().find("Passed") != std::string::npos);
 }

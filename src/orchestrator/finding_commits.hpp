@@ -1,0 +1,21 @@
+#pragma once
+
+#include <vector>
+
+#include "contracts/types.hpp"
+#include "git/change_set.hpp"
+#include "git/repository.hpp"
+
+namespace qa::orchestrator {
+
+/// Names the commit each blocking credential finding (security/secrets) of `changes` lies in, as
+/// evidence "commit" (the sha), so every format shows which commit to rewrite: a message's
+/// commit ("commit:<sha>"; a tag message gets "tag" instead), the commit whose lines an earlier
+/// commit's hunk holds (git::Hunk::commit), and for the net change of a push or a range
+/// (`blame`) the commit between base and head that last added the line, as `git blame` finds
+/// it (for the first 20 lines: blame walks history). A finding whose commit cannot be told keeps
+/// no such member.
+void locate_commits(const git::Repository& repo, const git::ChangeSet& changes, bool blame,
+                    std::vector<contracts::LensResult>& results);
+
+}  // namespace qa::orchestrator
