@@ -11,7 +11,7 @@
 namespace qa::consistency {
 
 const char* const kExemplarRule =
-    "Candidates are source files (not tests) of a known language with 20 to 300 lines and at "
+    "Candidates are source files (not tests) of a known language with 10 to 300 lines and at "
     "most 12000 bytes that break none of the rubric's checks and hold nothing a credential rule "
     "matches. From each of the three top-level folders with the most source files (ties by "
     "name), the candidate to which the most checks apply is chosen; ties go to the line count "
@@ -19,7 +19,7 @@ const char* const kExemplarRule =
 
 namespace {
 
-constexpr std::size_t kMinLines = 20;
+constexpr std::size_t kMinLines = 10;
 constexpr std::size_t kMaxLines = 300;
 constexpr std::size_t kMaxBytes = 12000;
 constexpr std::size_t kFolders = 3;

@@ -8,6 +8,7 @@
 
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/provider_server.hpp"
 #include "support/rubric_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -169,4 +170,54 @@ TEST_CASE("qa-skill's own source: snake_case names, a namespace per folder, test
           "src/");
     CHECK(ratio("consistency-header-guard") >= 0.99);
     CHECK(ratio("consistency-names-c-cpp-function") >= 0.95);
+}
+
+TEST_CASE(
+    "with a provider, the guidance rules go to the model with the frozen template and the "
+    "exemplars; the answer blocks and is cached",
+    "[consistency][integration][model-lens]") {
+    HookSandbox sb;
+    qa::test::ProviderServer server;
+    const auto repo = qa::test::python_project(sb, "py");
+    const std::string key_env = "QA_TEST_CONSISTENCY_KEY";
+    const std::string provider =
+        "provider = \"local\"\n[providers.local]\nadapter = \"openai-codex\"\n"
+        "api = \"chat_completions\"\nbase_url = \"" +
+        server.url("ok") + "/v1\"\nmodel = \"test-model\"\napi_key_env = \"" + key_env + "\"\n";
+    for (const char* step : {"consistency-init", "consistency-approve 1"}) {
+        REQUIRE(sb.qa(repo, step).exit_code == 0);
+    }
+    sb.add_file(repo, ".qa-skill.toml", qa::test::consistency_config(1) + provider);
+    sb.git_ok(repo, "add .qa-skill-rubric/v1.json");
+    sb.commit(repo, "rubric v1 with a provider");
+
+    server.set_answer(
+        R"({"findings":[{"file":"app/notes.py","startLine":2,"endLine":2,"severity":"high",)"
+        R"("ruleId":"consistency-errors-python","summary":"Errors are reported with print",)"
+        R"("rationale":"The package raises ValueError."}]})");
+    sb.add_file(repo, "app/notes.py", "def read_note(store, key):\n    print(\"missing\")\n");
+    const std::string run =
+        key_env + "=sk-local-test " + qa::test::shell_quote(QA_SKILL_BIN) + " run --staged";
+    const ProcResult first = sb.in(repo, run);
+    INFO(first.describe());
+    CHECK(first.exit_code == 1);
+    CHECK(first.all().find("consistency-errors-python") != std::string::npos);
+    const auto requests = server.requests();
+    REQUIRE(requests.size() == 1);
+    const std::string body = requests[0].body();
+    // The frozen template, the guidance rule with its evidence, an exemplar, the changed lines.
+    CHECK(body.find("The repository's conventions were measured from its own code") !=
+          std::string::npos);
+    CHECK(body.find("# Rubric version 1") != std::string::npos);
+    CHECK(body.find("consistency-errors-python: How python code reports errors") !=
+          std::string::npos);
+    CHECK(body.find("## app/") != std::string::npos);
+    CHECK(body.find("app/notes.py") != std::string::npos);
+    // Checked rules are qa-skill's, not the model's.
+    CHECK(body.find("consistency-names-python-function:") == std::string::npos);
+
+    const ProcResult second = sb.in(repo, run);
+    INFO(second.describe());
+    CHECK(second.exit_code == 1);
+    CHECK(server.requests().size() == 1);  // answered from the cache
 }

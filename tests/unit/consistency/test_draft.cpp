@@ -116,7 +116,7 @@ TEST_CASE("exemplars follow the documented rule and never hold a credential", "[
               [](const TreeFile& a, const TreeFile& b) { return a.path < b.path; });
     const auto r = build_draft(
         t, 1, "p\n", [](const TreeFile& f) { return f.text.find("key") != std::string::npos; });
-    REQUIRE(r.exemplars.size() == 1);  // the short files are under 20 lines
+    REQUIRE(r.exemplars.size() == 1);  // the short files are under 10 lines
     CHECK(r.exemplars[0].path == "src/plan/long_one.cpp");
     CHECK(r.exemplarRule.find("credential") != std::string::npos);
 }

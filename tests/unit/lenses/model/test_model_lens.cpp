@@ -287,10 +287,10 @@ TEST_CASE("seed test 8: unknown usage is null with reasons and aggregates determ
     test::ModelRun no_usage_run(test::test_binding(Dialect::messages, server.url("nousage")),
                                 nullptr);
     auto p1 = test::model_plan(1, "performance", "test-responses", changes.paths());
-    auto p2 = test::model_plan(2, "consistency", "test-chat_completions", changes.paths());
+    auto p2 = test::model_plan(2, "performance", "test-chat_completions", changes.paths());
     auto p3 = test::model_plan(3, "performance", "test-messages", changes.paths());
     const auto priced = priced_run.run(p1, changes);
-    const auto unpriced = unpriced_run.run(p2, changes, "consistency");
+    const auto unpriced = unpriced_run.run(p2, changes);
     const auto no_usage = no_usage_run.run(p3, changes);
 
     CHECK(priced.usage.costUsd);
