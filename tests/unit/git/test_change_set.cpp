@@ -624,7 +624,7 @@ TEST_CASE("pushed changes match what a real push sends", "[git]") {
     SECTION("a pushed object that does not exist is an error") {
         const auto updates = qa::git::parse_push_lines("refs/heads/main " + std::string(40, 'd') +
                                                        " refs/heads/main " + p.c1 + "\n");
-        CHECK_THROWS_AS(qa::git::pushed_changes(repo, "origin", updates), qa::git::GitError);
+        CHECK_THROWS_AS(qa::git::pushed_changes(repo, "origin", updates), qa::git::PushLineError);
     }
 
     CHECK(repository_state(sb, p.work) == before);
