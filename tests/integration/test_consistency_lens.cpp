@@ -174,7 +174,7 @@ TEST_CASE("qa-skill's own source: snake_case names, a namespace per folder, test
 
 TEST_CASE(
     "with a provider, the guidance rules go to the model with the frozen template and the "
-    "exemplars; the answer blocks and is cached",
+    "exemplars, and the answer blocks and is cached",
     "[consistency][integration][model-lens]") {
     HookSandbox sb;
     qa::test::ProviderServer server;

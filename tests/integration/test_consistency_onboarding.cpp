@@ -75,7 +75,7 @@ TEST_CASE("consistency-init writes the same draft bytes twice and in a second cl
     CHECK(read_bytes(repo / ".qa-skill/.gitignore").find('*') != std::string::npos);
 }
 
-TEST_CASE("consistency-approve freezes a draft once; the committed version is enforced",
+TEST_CASE("consistency-approve freezes a draft once, and the committed version is enforced",
           "[consistency][integration]") {
     HookSandbox sb;
     const auto repo = qa::test::python_project(sb, "py");

@@ -165,13 +165,15 @@ TEST_CASE("SARIF of a two-ref push has one run per ref, each named", "[report][s
                               "\nrefs/heads/two " + trim(two) + " refs/heads/two " + zeros + "\n";
     const Value s = valid_sarif(sb.hook(repo, "pre-push origin /nowhere --format sarif", input), 1);
     const auto& runs = member(s, "runs").as_array();
-    REQUIRE(runs.size() == 2);
+    // Each ref's net change, and each ref's commit message judged in a run of its own.
+    REQUIRE(runs.size() == 4);
     std::set<std::string> ids;
     for (const auto& run : runs) {
         ids.insert(member(member(run, "automationDetails"), "id").as_string());
     }
-    CHECK(ids.size() == 2);
+    CHECK(ids.size() == 4);
     CHECK(ids.count("qa-skill/refs/heads/one -> refs/heads/one/") == 1);
+    CHECK(ids.count("qa-skill/refs/heads/two -> refs/heads/two/") == 1);
 }
 
 TEST_CASE("SARIF marks baselined findings unchanged and accepted, not as errors",

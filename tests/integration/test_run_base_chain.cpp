@@ -46,15 +46,15 @@ struct Remote {
         REQUIRE(r.exited);
         REQUIRE(r.exit_code == expected_exit);
         const Value doc = qa::json::parse(r.out);
+        // The net change first; the range's commit messages are judged in a run of their own.
         const auto& runs = doc.find("runs")->as_array();
-        REQUIRE(runs.size() == 1);
+        REQUIRE(!runs.empty());
+        CHECK(runs[0].find("label")->as_string().find("...HEAD") != std::string::npos);
         const Value& verdict = *runs[0].find("skillResult")->find("finalVerdict");
         Codes printed = codes_of(verdict);
 
-        const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
-        REQUIRE(dirs.size() == 1);
-        const Value stored =
-            qa::json::parse(qa::test::read_bytes(dirs.front() / "final-verdict.json"));
+        const fs::path dir = runs[0].find("artifactDir")->as_string();
+        const Value stored = qa::json::parse(qa::test::read_bytes(dir / "final-verdict.json"));
         CHECK(codes_of(stored) == printed);
         CHECK(stored.find("status")->as_string() == verdict.find("status")->as_string());
         fs::remove_all(repo / ".qa-skill");
