@@ -116,6 +116,13 @@ struct ProfileSettings {
     /// Names of environment variables passed into the sandbox beyond the fixed ones (PATH, HOME,
     /// LANG, TZ). A name that looks like a credential is a config error.
     std::vector<std::string> envAllowlist;
+    /// Paths bound read-only into the sandbox besides the system's (`/opt/toolchain`,
+    /// `~/.cargo`): absolute, or under `~/`, as written.
+    std::vector<std::string> readOnlyPaths;
+    std::int64_t maxProcesses = defaults::kMaxProcesses;
+    std::int64_t maxMemoryMb = defaults::kMaxMemoryMb;
+    std::int64_t maxFileSizeMb = defaults::kMaxFileSizeMb;
+    std::int64_t tmpSizeMb = defaults::kTmpSizeMb;
 };
 
 /// "Files matching `from` may not import files matching any of `deny`" (`[[architecture.layers]]`).

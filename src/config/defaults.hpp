@@ -19,6 +19,11 @@ inline constexpr std::int64_t kProviderMaxTokens = 4096;
 inline constexpr std::int64_t kMaxCommandsPerPlan = 8;
 inline constexpr std::int64_t kCommandTimeoutMs = 120000;
 inline constexpr std::int64_t kMaxCommandOutputBytes = 1 << 20;  ///< stdout and stderr each
+/// A sandbox's limits (doc/execution.md says why each default).
+inline constexpr std::int64_t kMaxProcesses = 256;
+inline constexpr std::int64_t kMaxMemoryMb = 4096;  ///< per process (RLIMIT_DATA)
+inline constexpr std::int64_t kMaxFileSizeMb = 1024;
+inline constexpr std::int64_t kTmpSizeMb = 512;
 /// The hygiene lens's oversize-file threshold (`[lenses.style.options] max_file_bytes`).
 inline constexpr std::uint64_t kOversizeFileBytes = 1024 * 1024;
 /// `[providers.<id>] base_url` when it is not set, per adapter.

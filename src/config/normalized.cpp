@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <tuple>
 
 #include "config/config.hpp"
 #include "json/canonical.hpp"
@@ -72,12 +73,28 @@ json::Object profile_json(const ProfileSettings& p) {
     for (const auto& argv : p.allowedCommandPrefixes) {
         prefixes.push_back(strings_json(argv));
     }
-    return json::Object{{"allowed_command_prefixes", std::move(prefixes)},
-                        {"max_commands_per_plan", p.maxCommandsPerPlan},
-                        {"command_timeout_ms", p.commandTimeoutMs},
-                        {"max_stdout_bytes", p.maxStdoutBytes},
-                        {"max_stderr_bytes", p.maxStderrBytes},
-                        {"env_allowlist", strings_json(p.envAllowlist)}};
+    json::Object o{{"allowed_command_prefixes", std::move(prefixes)},
+                   {"max_commands_per_plan", p.maxCommandsPerPlan},
+                   {"command_timeout_ms", p.commandTimeoutMs},
+                   {"max_stdout_bytes", p.maxStdoutBytes},
+                   {"max_stderr_bytes", p.maxStderrBytes},
+                   {"env_allowlist", strings_json(p.envAllowlist)}};
+    // The sandbox's keys only when set: a configuration that does not use them keeps its
+    // configHash, so its executionKeys and its trust stay what they were.
+    if (!p.readOnlyPaths.empty()) {
+        o.emplace_back("read_only_paths", strings_json(p.readOnlyPaths));
+    }
+    const ProfileSettings defaults;
+    for (const auto& [key, value, fallback] :
+         {std::tuple{"max_processes", p.maxProcesses, defaults.maxProcesses},
+          std::tuple{"max_memory_mb", p.maxMemoryMb, defaults.maxMemoryMb},
+          std::tuple{"max_file_size_mb", p.maxFileSizeMb, defaults.maxFileSizeMb},
+          std::tuple{"tmp_size_mb", p.tmpSizeMb, defaults.tmpSizeMb}}) {
+        if (value != fallback) {
+            o.emplace_back(key, value);
+        }
+    }
+    return o;
 }
 
 }  // namespace

@@ -51,6 +51,23 @@ ProfileSettings read_profile(util::TomlReader& r, contracts::PermissionProfileId
                 "'" + name + "' looks like a credential; it never reaches a sandboxed command");
         }
     }
+    for (const auto& path : r.strings("read_only_paths")) {
+        const std::string& v = path.value;
+        const bool absolute = v.starts_with("/") || v.starts_with("~/");
+        const bool whole = v == "/" || v == "~/" || v.find("/../") != std::string::npos ||
+                           v.ends_with("/..") || v.find("/./") != std::string::npos;
+        if (!absolute || whole) {
+            r.fail_at(path.node->source(), r.full_key("read_only_paths"),
+                      "'" + v +
+                          "' must be an absolute path or one under ~/, without . or .. "
+                          "components, and not / or ~/ itself");
+        }
+        p.readOnlyPaths.push_back(v);
+    }
+    assign(r.integer("max_processes", 8, 65536), p.maxProcesses);
+    assign(r.integer("max_memory_mb", 16, INT64_C(1) << 20), p.maxMemoryMb);
+    assign(r.integer("max_file_size_mb", 1, INT64_C(1) << 20), p.maxFileSizeMb);
+    assign(r.integer("tmp_size_mb", 1, INT64_C(1) << 20), p.tmpSizeMb);
     std::sort(p.envAllowlist.begin(), p.envAllowlist.end());
     p.envAllowlist.erase(std::unique(p.envAllowlist.begin(), p.envAllowlist.end()),
                          p.envAllowlist.end());

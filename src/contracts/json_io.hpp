@@ -20,6 +20,8 @@ json::Value to_json(const ProviderBinding& value);
 json::Value to_json(const PermissionProfile& value);
 json::Value to_json(const ExecutionCommandSpec& value);
 json::Value to_json(const ExecutionCommandResult& value);
+json::Value to_json(const SandboxMount& value);
+json::Value to_json(const SandboxView& value);
 json::Value to_json(const ExecutionAudit& value);
 json::Value to_json(const SkillInput& value);
 json::Value to_json(const LensPlan& value);

@@ -77,8 +77,33 @@ struct ExecutionCommandResult {
     bool timedOut = false;
     std::string stdoutSha256;
     std::string stderrSha256;
+    /// Extension: the profile key of the sandbox limit the command hit (max_processes,
+    /// max_memory_mb, max_file_size_mb, tmp_size_mb); absent when it hit none.
+    std::optional<std::string> limitExceeded;
 
     bool operator==(const ExecutionCommandResult&) const = default;
+};
+
+/// Extension: one path a sandboxed command could see, and whether it could write there.
+struct SandboxMount {
+    std::string path;  ///< as the command sees it (a profile's `~/` kept as written)
+    bool writable = false;
+    std::string source;  ///< what it is: "system", "etc", "profile", "checkout", "tmpfs"...
+
+    bool operator==(const SandboxMount&) const = default;
+};
+
+/// Extension: the sandbox's view, so that a reviewer sees what a command could read.
+struct SandboxView {
+    std::vector<SandboxMount> mounts;
+    bool network = false;
+    std::int64_t maxProcesses = 0;
+    std::int64_t maxMemoryBytes = 0;  ///< per process
+    std::int64_t maxFileSizeBytes = 0;
+    std::int64_t tmpSizeBytes = 0;
+    std::string processLimit;  ///< how max_processes is enforced: rlimit, cgroup, unenforced
+
+    bool operator==(const SandboxView&) const = default;
 };
 
 /// The audit of an execution-enabled lens plan.
@@ -87,6 +112,7 @@ struct ExecutionAudit {
     PermissionProfileId permissionProfileId = PermissionProfileId::read_only;
     std::optional<std::string> worktreePath;
     std::vector<ExecutionCommandResult> commands;
+    std::optional<SandboxView> sandbox;  ///< extension: absent in seed-shaped audits
 
     bool operator==(const ExecutionAudit&) const = default;
 };

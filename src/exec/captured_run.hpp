@@ -23,6 +23,8 @@ struct CapturedRun {
     bool cancelled = false;  ///< stopped because the run was cancelled (a signal to the binary)
     CapturedStream out;
     CapturedStream err;
+    /// The profile key of the sandbox limit it hit (max_processes...), if any.
+    std::optional<std::string> limitExceeded;
 };
 
 }  // namespace qa::exec

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "exec/exec_error.hpp"
 #include "git/error.hpp"
 #include "git/handle.hpp"  // src/exec is inside libqaskill, which links libgit2 privately
 #include "util/atomic_file.hpp"
@@ -95,6 +96,32 @@ void checkout_commit(const git::Repository& repo, const std::string& rev, const 
     TargetCheckout co(target);
     git::check(git_checkout_tree(repo.raw(), tree.get(), &co.opts),
                "check out '" + rev + "' into " + target.string());
+}
+
+void restore_files(const git::Repository& repo, const std::string& rev, const fs::path& target,
+                   const std::vector<std::string>& paths) {
+    std::vector<char*> raw;
+    for (const auto& p : paths) {
+        raw.push_back(const_cast<char*>(p.c_str()));
+    }
+    TargetCheckout co(target);
+    co.opts.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH;
+    co.opts.paths.strings = raw.data();
+    co.opts.paths.count = raw.size();
+    if (rev.empty()) {
+        git::IndexHandle index;
+        git::check(git_repository_index(index.out(), repo.raw()), "read the index");
+        git::check(git_checkout_index(repo.raw(), index.get(), &co.opts),
+                   "restore files of the index into " + target.string());
+        return;
+    }
+    git::ObjectHandle object;
+    git::check(git_revparse_single(object.out(), repo.raw(), rev.c_str()), "resolve '" + rev + "'");
+    git::ObjectHandle tree;
+    git::check(git_object_peel(tree.out(), object.get(), GIT_OBJECT_TREE),
+               "find the tree of '" + rev + "'");
+    git::check(git_checkout_tree(repo.raw(), tree.get(), &co.opts),
+               "restore files of '" + rev + "' into " + target.string());
 }
 
 std::set<std::string> index_files(const git::Repository& repo) {
@@ -215,10 +242,39 @@ ScratchDir::~ScratchDir() {
     }
 }
 
+void refuse_linked_path(const fs::path& repo_root, const std::string& relative) {
+    fs::path at = repo_root;
+    for (const auto& part : fs::path(relative)) {
+        at /= part;
+        std::error_code ec;
+        const auto status = fs::symlink_status(at, ec);
+        if (ec || status.type() == fs::file_type::not_found) {
+            return;  // created fresh from here on
+        }
+        const std::string shown = at.lexically_relative(repo_root).string();
+        if (fs::is_symlink(status)) {
+            throw ExecError(contracts::ErrorCode::EXECUTION_DENIED,
+                            shown + " is a symbolic link (to " + fs::read_symlink(at, ec).string() +
+                                "): the execution checkout would pass through it, so nothing "
+                                "runs; remove it (is it tracked?) and commit again");
+        }
+        if (!fs::is_directory(status)) {
+            throw ExecError(contracts::ErrorCode::EXECUTION_DENIED,
+                            shown +
+                                " is not a directory: the execution checkout needs that path; "
+                                "remove it (is it tracked?) and commit again");
+        }
+    }
+}
+
 std::size_t sweep_stale_execution_dirs(const fs::path& repo_root) {
     const fs::path base = repo_root / kExecRoot;
     std::error_code ec;
     std::size_t removed = 0;
+    // Never through a link: what it points at is not ours to remove.
+    if (fs::is_symlink(repo_root / ".worktrees", ec) || fs::is_symlink(base, ec)) {
+        return 0;
+    }
     std::vector<fs::path> owners;
     for (auto it = fs::recursive_directory_iterator(base, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "git/repository.hpp"
 
@@ -24,6 +25,11 @@ void checkout_index(const git::Repository& repo, const std::filesystem::path& ta
 /// Writes the tree of the commit `rev` names (the pushed commit) into `target`, likewise.
 void checkout_commit(const git::Repository& repo, const std::string& rev,
                      const std::filesystem::path& target);
+
+/// Writes `paths` (repository-relative) of the index (`rev` empty) or of the tree of the
+/// commit `rev` back into the checkout `target`: a file a check-mode tool changed or removed.
+void restore_files(const git::Repository& repo, const std::string& rev,
+                   const std::filesystem::path& target, const std::vector<std::string>& paths);
 
 /// The paths of the regular files (and symlinks) of the index, or of the tree of the commit
 /// `rev` names: what language detection and the reading of a tool's output know about the tree
@@ -51,6 +57,11 @@ class ScratchDir {
     std::filesystem::path dir_;
     std::filesystem::path keep_root_;
 };
+
+/// Throws ExecError(EXECUTION_DENIED) naming the first component of `relative` under
+/// `repo_root` that exists and is a symbolic link or not a directory (a tracked `.worktrees`
+/// link): a checkout never passes through one, so its files land where the audit says.
+void refuse_linked_path(const std::filesystem::path& repo_root, const std::string& relative);
 
 /// Removes execution directories under `<repo_root>/.worktrees/qa-skill/` whose owning process
 /// is gone (a run killed by SIGKILL cannot clean up after itself). Returns how many.

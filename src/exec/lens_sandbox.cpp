@@ -1,7 +1,10 @@
 #include "exec/lens_sandbox.hpp"
 
+#include <memory>
+
 #include "contracts/enums.hpp"
 #include "dispatch/run_input.hpp"
+#include "exec/confinement.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
 #include "exec/profile.hpp"
@@ -57,11 +60,24 @@ std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const dispatch
     if (const auto* problem = std::get_if<std::string>(&found)) {
         return *problem;
     }
+    if (profile.profile.allowNetwork && !abstract_socket_scope_available()) {
+        return std::string(
+            "profile exec_sandboxed shares the host's network namespace, where the host's "
+            "abstract Unix sockets live, and this kernel cannot keep a program from them "
+            "(Landlock ABI 6, Linux 6.12); use exec_sandboxed_network_off");
+    }
     SandboxSpec sandbox;
     sandbox.bwrap = std::get<fs::path>(found);
     sandbox.readOnlyDir = repoRoot_;
     sandbox.cwd = repoRoot_;
     sandbox.network = profile.profile.allowNetwork;
+    sandbox.readOnlyPaths = existing_read_only_paths(profile, env_.lookup);
+    sandbox.tmpSizeBytes = profile.limits.tmpSizeBytes;
+    // The limits are applied between fork and exec of bwrap; the confinement lives as long as
+    // the spec that runs it (its cgroup, when root, is removed with it).
+    const auto confinement =
+        std::make_shared<const Confinement>(profile.limits, profile.profile.allowNetwork);
+    spec.in_child = [confinement] { return confinement->apply_in_child(); };
     // A program named by a relative path is the repository's own (`tools/lens`), found from
     // the repository root, which is the sandbox's directory; a bare name is looked up on PATH.
     spec.argv = sandbox_argv(sandbox, spec.argv);

@@ -178,7 +178,7 @@ class CheckRunner {
             spec.purpose = name_of(check.kind);
             CommandOutcome outcome{spec, {}};
             try {
-                outcome.run = sandbox_.run(spec.command, checkout_, cwd_, {}, cancel_);
+                outcome.run = sandbox_.run(spec.command, checkout_, cwd_, cancel_);
             } catch (const std::system_error& e) {
                 throw ExecError(ErrorCode::EXECUTION_AUDIT_UNAVAILABLE,
                                 std::string(name_of(check.kind)) + ": " + e.what());

@@ -15,6 +15,10 @@ ExecProfile resolve_profile(const config::Config& config, contracts::PermissionP
     p.commandTimeoutMs = defaults.commandTimeoutMs;
     p.maxStdoutBytes = defaults.maxStdoutBytes;
     p.maxStderrBytes = defaults.maxStderrBytes;
+    out.limits.maxProcesses = defaults.maxProcesses;
+    out.limits.maxMemoryBytes = defaults.maxMemoryMb << 20;
+    out.limits.maxFileSizeBytes = defaults.maxFileSizeMb << 20;
+    out.limits.tmpSizeBytes = defaults.tmpSizeMb << 20;
     for (const auto& s : config.permissionProfiles) {
         if (s.profileId != id) {
             continue;
@@ -25,6 +29,11 @@ ExecProfile resolve_profile(const config::Config& config, contracts::PermissionP
         p.maxStdoutBytes = s.maxStdoutBytes;
         p.maxStderrBytes = s.maxStderrBytes;
         out.envAllowlist = s.envAllowlist;
+        out.readOnlyPaths = s.readOnlyPaths;
+        out.limits.maxProcesses = s.maxProcesses;
+        out.limits.maxMemoryBytes = s.maxMemoryMb << 20;
+        out.limits.maxFileSizeBytes = s.maxFileSizeMb << 20;
+        out.limits.tmpSizeBytes = s.tmpSizeMb << 20;
     }
     return out;
 }

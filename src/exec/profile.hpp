@@ -5,6 +5,7 @@
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
+#include "exec/confinement.hpp"
 
 namespace qa::exec {
 
@@ -13,6 +14,8 @@ namespace qa::exec {
 struct ExecProfile {
     contracts::PermissionProfile profile;
     std::vector<std::string> envAllowlist;
+    std::vector<std::string> readOnlyPaths;  ///< as written: absolute or under ~/
+    SandboxLimits limits;
 };
 
 /// The profile `id` with the configuration's `[permission_profiles.<id>]` applied. Network and

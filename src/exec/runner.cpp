@@ -5,6 +5,7 @@
 
 #include "contracts/json_io.hpp"
 #include "exec/checkout.hpp"
+#include "exec/confinement.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
 #include "exec/sandbox.hpp"
@@ -45,24 +46,51 @@ Sandbox::Sandbox(ExecProfile profile, RunnerEnv env, const dispatch::CommandRunn
                         "bubblewrap cannot create its namespaces here (" + *problem +
                             "); commands run only inside its sandbox, never without it");
     }
+    if (profile_.profile.allowNetwork && !abstract_socket_scope_available()) {
+        throw ExecError(
+            ErrorCode::EXECUTION_DENIED,
+            "profile exec_sandboxed shares the host's network namespace, where the host's "
+            "abstract Unix sockets live, and this kernel cannot keep a command from them "
+            "(Landlock ABI 6, Linux 6.12); use exec_sandboxed_network_off");
+    }
     bwrap_ = *found;
 }
 
-CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& writable,
-                         const fs::path& cwd, const fs::path& read_only,
-                         const util::CancellationToken& cancel) const {
+SandboxSpec Sandbox::spec_for(const fs::path& writable, const fs::path& cwd) const {
     SandboxSpec spec;
-    spec.readOnlyDir = read_only;
     spec.bwrap = bwrap_;
     spec.writableDir = writable;
     spec.writableMount = kSandboxWork;
-    // A directory of the checkout is seen at the fixed mount; any other (the repository root,
-    // read-only) at its own path.
+    // The checkout is seen at the fixed mount, whatever directory of it the command runs in;
+    // anything else (repo_root) means the checkout's root: the repository itself is never
+    // bound.
     const fs::path relative = cwd.lexically_relative(writable);
     const bool in_checkout = !writable.empty() && !relative.empty() && *relative.begin() != "..";
-    spec.cwd = in_checkout ? (fs::path(kSandboxWork) / relative).lexically_normal() : cwd;
+    spec.cwd = in_checkout ? (fs::path(kSandboxWork) / relative).lexically_normal()
+                           : fs::path(kSandboxWork);
     spec.network = profile_.profile.allowNetwork;
+    spec.readOnlyPaths = existing_read_only_paths(profile_, env_.lookup);
+    spec.tmpSizeBytes = profile_.limits.tmpSizeBytes;
+    return spec;
+}
+
+contracts::SandboxView Sandbox::view(const fs::path& writable) const {
+    contracts::SandboxView v;
+    v.mounts = sandbox_mounts(spec_for(writable, writable));
+    v.network = profile_.profile.allowNetwork;
+    v.maxProcesses = profile_.limits.maxProcesses;
+    v.maxMemoryBytes = profile_.limits.maxMemoryBytes;
+    v.maxFileSizeBytes = profile_.limits.maxFileSizeBytes;
+    v.tmpSizeBytes = profile_.limits.tmpSizeBytes;
+    v.processLimit = Confinement(profile_.limits, false).process_limit_method();
+    return v;
+}
+
+CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& writable,
+                         const fs::path& cwd, const util::CancellationToken& cancel) const {
+    const SandboxSpec spec = spec_for(writable, cwd);
     const auto& p = profile_.profile;
+    const Confinement confinement(profile_.limits, p.allowNetwork);
     util::ProcessSpec process;
     process.argv = sandbox_argv(spec, argv);
     process.env = sandbox_env(profile_, env_.lookup);
@@ -73,6 +101,7 @@ CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& w
     process.hash_output = true;
     // The sandbox's init runs in a session of its own: the group kill alone misses it.
     process.kill_descendants = true;
+    process.in_child = [&confinement] { return confinement.apply_in_child(); };
     const util::ProcessResult r =
         commands_ != nullptr ? commands_->run(std::move(process), cancel) : [&] {
             process.cancel = cancel;
@@ -85,6 +114,7 @@ CapturedRun Sandbox::run(const std::vector<std::string>& argv, const fs::path& w
     run.cancelled = r.cancelled;
     run.out = CapturedStream{r.stdout_data, r.stdout_total, r.stdout_sha256};
     run.err = CapturedStream{r.stderr_data, r.stderr_total, r.stderr_sha256};
+    run.limitExceeded = confinement.breach(run);
     return run;
 }
 
@@ -97,10 +127,14 @@ contracts::ExecutionCommandResult audit_entry(const CommandOutcome& outcome) {
     }
     r.stdoutSha256 = outcome.run.out.sha256;
     r.stderrSha256 = outcome.run.err.sha256;
+    r.limitExceeded = outcome.run.limitExceeded;
     return r;
 }
 
 std::optional<ErrorCode> outcome_failure(const CommandOutcome& outcome) {
+    if (outcome.run.limitExceeded) {
+        return ErrorCode::EXECUTION_POLICY_VIOLATION;
+    }
     if (outcome.run.timedOut) {
         return ErrorCode::EXECUTION_TIMEOUT;
     }
@@ -110,41 +144,38 @@ std::optional<ErrorCode> outcome_failure(const CommandOutcome& outcome) {
     return std::nullopt;
 }
 
-PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
-                           const RunnerEnv& env, const ExecutionControl& control) {
-    // Everything that can refuse does so before a file is written or a command runs.
-    const auto& profile = request.profile.profile;
-    require_execution_allowed(request.lensClass, request.allowExecutionLensClasses, profile);
-    const auto commands = checked_commands(request.commands, profile);
-    const Sandbox sandbox(request.profile, env, control.commands);
-
-    PlanExecution result;
-    result.audit.permissionProfileId = profile.profileId;
-    sweep_stale_execution_dirs(request.repoRoot);
-    const std::string relative = execution_dir_relative(request.executionKey, request.planOrdinal);
-    result.audit.worktreePath = relative;
-    const ScratchDir dir(request.repoRoot / relative, request.repoRoot);
-    switch (request.source) {
+void check_out(const git::Repository& repo, TreeSource source, const std::string& rev,
+               const fs::path& dir) {
+    switch (source) {
         case TreeSource::index:
-            checkout_index(repo, dir.path());
+            checkout_index(repo, dir);
             break;
         case TreeSource::commit:
-            checkout_commit(repo, request.rev, dir.path());
+            checkout_commit(repo, rev, dir);
             break;
         case TreeSource::worktree:
-            snapshot_worktree(repo, dir.path());
+            snapshot_worktree(repo, dir);
             break;
     }
+}
+
+PlanExecution run_in_checkout(const Sandbox& sandbox,
+                              const std::vector<contracts::ExecutionCommandSpec>& commands,
+                              const fs::path& dir, const std::string& relative,
+                              bool report_changed_files, const util::CancellationToken& cancel) {
+    const auto& profile = sandbox.profile().profile;
+    PlanExecution result;
+    result.audit.permissionProfileId = profile.profileId;
+    result.audit.worktreePath = relative;
     result.checkoutDir = kSandboxWork;
-    const TreeManifest before =
-        request.reportChangedFiles ? tree_manifest(dir.path()) : TreeManifest{};
+    result.audit.sandbox = sandbox.view(dir);
+    const TreeManifest before = report_changed_files ? tree_manifest(dir) : TreeManifest{};
     for (const auto& spec : commands) {
         CommandOutcome outcome{spec, {}};
-        const fs::path cwd =
-            spec.cwdMode == contracts::CwdMode::repo_root ? request.repoRoot : dir.path();
+        // repo_root: the root of the tree under test; the repository itself is never bound.
+        const fs::path cwd = dir;
         try {
-            outcome.run =
-                sandbox.run(spec.command, dir.path(), cwd, request.repoRoot, control.cancel);
+            outcome.run = sandbox.run(spec.command, dir, cwd, cancel);
         } catch (const std::system_error& e) {
             throw ExecError(ErrorCode::EXECUTION_AUDIT_UNAVAILABLE,
                             "command " + std::to_string(spec.ordinal) + ": " + e.what());
@@ -157,23 +188,57 @@ PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& 
         const auto failure = outcome_failure(outcome);
         result.outcomes.push_back(std::move(outcome));
         if (failure) {
+            const auto& run = result.outcomes.back().run;
             result.failure = failure;
             result.failureMessage =
                 "command " + std::to_string(spec.ordinal) + " (" + display_command(spec.command) +
                 ") " +
-                (*failure == ErrorCode::EXECUTION_TIMEOUT
+                (run.limitExceeded ? "hit the sandbox's limit " + *run.limitExceeded + " = " +
+                                         limit_value(sandbox.profile().limits, *run.limitExceeded) +
+                                         " (raise it in [permission_profiles." +
+                                         std::string(contracts::to_string(profile.profileId)) + "])"
+                 : *failure == ErrorCode::EXECUTION_TIMEOUT
                      ? "passed its " + std::to_string(profile.commandTimeoutMs) +
                            " ms timeout and was killed with its process group"
-                 : result.outcomes.back().run.exitCode
-                     ? "exited with " + std::to_string(*result.outcomes.back().run.exitCode)
-                     : "was killed by signal " + std::to_string(result.outcomes.back().run.signal));
+                 : run.exitCode ? "exited with " + std::to_string(*run.exitCode)
+                                : "was killed by signal " + std::to_string(run.signal));
             break;  // later commands build on earlier ones
         }
     }
-    if (request.reportChangedFiles && !result.cancelled) {
-        result.changedFiles = changed_paths(before, dir.path());
+    if (report_changed_files && !result.cancelled) {
+        result.changedFiles = changed_paths(before, dir);
     }
     return result;
+}
+
+PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
+                           const RunnerEnv& env, const ExecutionControl& control) {
+    // Everything that can refuse does so before a file is written or a command runs.
+    const auto& profile = request.profile.profile;
+    require_execution_allowed(request.lensClass, request.allowExecutionLensClasses, profile);
+    const auto commands = checked_commands(request.commands, profile);
+    const Sandbox sandbox(request.profile, env, control.commands);
+
+    const std::string relative = execution_dir_relative(request.executionKey, request.planOrdinal);
+    refuse_linked_path(request.repoRoot, relative);
+    sweep_stale_execution_dirs(request.repoRoot);
+    const ScratchDir dir(request.repoRoot / relative, request.repoRoot);
+    check_out(repo, request.source, request.rev, dir.path());
+    return run_in_checkout(sandbox, commands, dir.path(), relative, request.reportChangedFiles,
+                           control.cancel);
+}
+
+std::string limit_value(const SandboxLimits& limits, const std::string& key) {
+    if (key == "max_processes") {
+        return std::to_string(limits.maxProcesses);
+    }
+    if (key == "max_memory_mb") {
+        return std::to_string(limits.maxMemoryBytes >> 20) + " (per process)";
+    }
+    if (key == "max_file_size_mb") {
+        return std::to_string(limits.maxFileSizeBytes >> 20);
+    }
+    return std::to_string(limits.tmpSizeBytes >> 20);
 }
 
 std::string audit_json(const contracts::ExecutionAudit& audit) {

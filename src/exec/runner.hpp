@@ -10,6 +10,7 @@
 #include "dispatch/services.hpp"
 #include "exec/captured_run.hpp"
 #include "exec/profile.hpp"
+#include "exec/sandbox.hpp"
 #include "git/repository.hpp"
 #include "util/cancellation.hpp"
 
@@ -36,17 +37,23 @@ class Sandbox {
     Sandbox& operator=(const Sandbox&) = delete;
 
     /// Runs argv with `writable` bound read-write at kSandboxWork (a `cwd` inside it is
-    /// translated there) and `cwd` as its directory, under the
-    /// profile's timeout and output caps; `read_only` (when not empty) is bound read-only.
-    /// `cancel` stops it early (its deadline counts as a timeout). Every process the command
-    /// started is gone when this returns. Throws std::system_error when bwrap cannot start.
+    /// translated there; any other cwd means the checkout's root) under the profile's timeout,
+    /// output caps and limits. `cancel` stops it early (its deadline counts as a timeout).
+    /// Every process the command started is gone when this returns. Throws std::system_error
+    /// when bwrap cannot start.
     CapturedRun run(const std::vector<std::string>& argv, const std::filesystem::path& writable,
-                    const std::filesystem::path& cwd, const std::filesystem::path& read_only = {},
+                    const std::filesystem::path& cwd,
                     const util::CancellationToken& cancel = {}) const;
+
+    /// What a command run with `writable` sees and its limits, for the audit.
+    contracts::SandboxView view(const std::filesystem::path& writable) const;
 
     const ExecProfile& profile() const { return profile_; }
 
   private:
+    SandboxSpec spec_for(const std::filesystem::path& writable,
+                         const std::filesystem::path& cwd) const;
+
     ExecProfile profile_;
     RunnerEnv env_;
     const dispatch::CommandRunner* commands_;
@@ -117,6 +124,21 @@ struct ExecutionControl {
 /// EXECUTION_POLICY_VIOLATION; timeouts and non-zero exits are values in the result.
 PlanExecution execute_plan(const git::Repository& repo, const ExecutionRequest& request,
                            const RunnerEnv& env, const ExecutionControl& control = {});
+
+/// Writes the tree `source` names into `dir`, an empty directory.
+void check_out(const git::Repository& repo, TreeSource source, const std::string& rev,
+               const std::filesystem::path& dir);
+
+/// Runs checked `commands` (policy already applied) in ordinal order in the checkout `dir`
+/// (`relative` to the repository root, for the audit), stopping at the first failure. With
+/// `report_changed_files`, lists the checkout's files the commands changed or removed.
+PlanExecution run_in_checkout(const Sandbox& sandbox,
+                              const std::vector<contracts::ExecutionCommandSpec>& commands,
+                              const std::filesystem::path& dir, const std::string& relative,
+                              bool report_changed_files, const util::CancellationToken& cancel);
+
+/// The value of the limit `key` (max_processes...) in its profile's unit, for messages.
+std::string limit_value(const SandboxLimits& limits, const std::string& key);
 
 /// Canonical JSON text of an audit (what is written and hashed).
 std::string audit_json(const contracts::ExecutionAudit& audit);

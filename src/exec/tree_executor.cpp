@@ -1,30 +1,87 @@
 #include "exec/tree_executor.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
 
 #include "contracts/enums.hpp"
 #include "exec/checkout.hpp"
 #include "exec/exec_error.hpp"
+#include "exec/policy.hpp"
 
 namespace qa::exec {
 
+/// The state the plans' turns share: which turns ended, and the checkout.
+struct TreeExecutor::Shared {
+    std::mutex mu;
+    std::condition_variable cv;
+    std::set<std::int64_t> ended;
+    std::unique_ptr<ScratchDir> checkout;
+    std::string relative;
+    /// One sandbox per profile, probed once per run (a probe starts a bwrap).
+    std::map<contracts::PermissionProfileId, std::unique_ptr<const Sandbox>> sandboxes;
+};
+
 TreeExecutor::TreeExecutor(const git::LibGit2& lib, const git::Repository& repo, Settings settings,
                            RunnerEnv env, const dispatch::CommandRunner* commands)
-    : lib_(lib), settings_(std::move(settings)), env_(std::move(env)), commands_(commands) {
+    : lib_(lib),
+      settings_(std::move(settings)),
+      env_(std::move(env)),
+      commands_(commands),
+      shared_(std::make_unique<Shared>()) {
     auto files = settings_.source == TreeSource::commit ? commit_files(repo, settings_.rev)
                                                         : index_files(repo);
     files_.insert(std::make_move_iterator(files.begin()), std::make_move_iterator(files.end()));
+    std::sort(settings_.executionPlanOrdinals.begin(), settings_.executionPlanOrdinals.end());
+    // A killed run's checkouts go now, before any lens's time limit starts: removing tens of
+    // thousands of files never eats the time of the checks.
+    sweep_stale_execution_dirs(settings_.repoRoot);
 }
+
+TreeExecutor::~TreeExecutor() = default;
 
 bool TreeExecutor::has_file(std::string_view path) const {
     return files_.find(path) != files_.end();
 }
 
-PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
-                                    contracts::PermissionProfileId profile_id,
-                                    std::vector<contracts::ExecutionCommandSpec> commands,
-                                    bool report_changed_files,
-                                    const util::CancellationToken& cancel) const {
+TreeExecutor::Turn::Turn(const TreeExecutor& tree, std::int64_t plan_ordinal)
+    : tree_(tree), ordinal_(plan_ordinal) {}
+
+TreeExecutor::Turn::~Turn() {
+    Shared& s = *tree_.shared_;
+    std::lock_guard lock(s.mu);
+    s.ended.insert(ordinal_);
+    const auto& all = tree_.settings_.executionPlanOrdinals;
+    if (std::all_of(all.begin(), all.end(), [&](std::int64_t o) { return s.ended.count(o) > 0; })) {
+        s.checkout.reset();  // the last plan is done with it
+    }
+    s.cv.notify_all();
+}
+
+std::unique_ptr<TreeExecutor::Turn> TreeExecutor::take_turn(
+    const contracts::LensPlan& plan, const util::CancellationToken& cancel) const {
+    Shared& s = *shared_;
+    std::unique_lock lock(s.mu);
+    const auto& all = settings_.executionPlanOrdinals;
+    const auto earlier_ended = [&] {
+        return std::all_of(all.begin(), all.end(), [&](std::int64_t o) {
+            return o >= plan.planOrdinal || s.ended.count(o) > 0;
+        });
+    };
+    while (!earlier_ended()) {
+        if (cancel.stop_requested()) {
+            return nullptr;
+        }
+        s.cv.wait_for(lock, std::chrono::milliseconds(20));
+    }
+    return std::make_unique<Turn>(*this, plan.planOrdinal);
+}
+
+std::vector<contracts::ExecutionCommandSpec> TreeExecutor::preflight(
+    const contracts::LensPlan& plan, contracts::PermissionProfileId profile_id,
+    std::vector<contracts::ExecutionCommandSpec> commands) const {
     if (settings_.denied) {
         throw ExecError(contracts::ErrorCode::EXECUTION_DENIED, *settings_.denied);
     }
@@ -36,21 +93,55 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
                         "permission profile " + std::string(contracts::to_string(profile_id)) +
                             " is not resolved in this run");
     }
-    ExecutionRequest request;
-    request.repoRoot = settings_.repoRoot;
-    request.source = settings_.source;
-    request.rev = settings_.rev;
-    request.executionKey = settings_.executionKey;
-    request.planOrdinal = plan.planOrdinal;
-    request.lensClass = plan.lensClass;
-    request.allowExecutionLensClasses = settings_.allowExecutionLensClasses;
-    request.profile = *profile;
-    request.commands = std::move(commands);
-    request.reportChangedFiles = report_changed_files;
+    require_execution_allowed(plan.lensClass, settings_.allowExecutionLensClasses,
+                              profile->profile);
+    return checked_commands(std::move(commands), profile->profile);
+}
+
+PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
+                                    contracts::PermissionProfileId profile_id,
+                                    std::vector<contracts::ExecutionCommandSpec> commands,
+                                    bool report_changed_files,
+                                    const util::CancellationToken& cancel) const {
+    // Everything that can refuse does so before a file is written or a command runs.
+    const auto checked = preflight(plan, profile_id, std::move(commands));
+    const auto profile =
+        std::find_if(settings_.profiles.begin(), settings_.profiles.end(),
+                     [&](const ExecProfile& p) { return p.profile.profileId == profile_id; });
+    Shared& s = *shared_;
+    std::unique_lock lock(s.mu);
+    auto& sandbox = s.sandboxes[profile_id];
+    if (!sandbox) {
+        sandbox = std::make_unique<const Sandbox>(*profile, env_, commands_);
+    }
+
     // A handle of its own: libgit2 objects are not shared between the workers' threads. With
     // the run's git environment, so the index is the one being committed (GIT_INDEX_FILE).
     const auto repo = git::Repository::open(lib_, settings_.repoRoot, settings_.gitEnv);
-    return execute_plan(repo, request, env_, ExecutionControl{commands_, cancel});
+    if (!s.checkout) {
+        const auto& all = settings_.executionPlanOrdinals;
+        s.relative = execution_dir_relative(settings_.executionKey,
+                                            all.empty() ? plan.planOrdinal : all.front());
+        refuse_linked_path(settings_.repoRoot, s.relative);
+        s.checkout =
+            std::make_unique<ScratchDir>(settings_.repoRoot / s.relative, settings_.repoRoot);
+        check_out(repo, settings_.source, settings_.rev, s.checkout->path());
+    }
+    const std::filesystem::path dir = s.checkout->path();
+    const std::string relative = s.relative;
+    const Sandbox& probed = *sandbox;
+    lock.unlock();  // turns serialize the plans; the lock guards the shared state only
+    PlanExecution result =
+        run_in_checkout(probed, checked, dir, relative, report_changed_files, cancel);
+    // The tree's files only: what an earlier check built (a .pyc the linter rewrites) is not
+    // the tool's finding.
+    std::erase_if(result.changedFiles, [this](const std::string& p) { return !has_file(p); });
+    if (!result.changedFiles.empty()) {
+        // Check mode: what a formatter changed is its finding, not the next check's input.
+        restore_files(repo, settings_.source == TreeSource::commit ? settings_.rev : "", dir,
+                      result.changedFiles);
+    }
+    return result;
 }
 
 }  // namespace qa::exec

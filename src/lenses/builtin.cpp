@@ -119,8 +119,8 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
                     return std::make_unique<LayeringLens>(entry.lensVersion);
                 });
     catalog.add(dispatch::LensKind::execution, "phase",
-                [](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
-                    return std::make_unique<PhaseLens>();
+                [rules](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+                    return std::make_unique<PhaseLens>(rules);
                 });
     catalog.add(dispatch::LensKind::model, "model",
                 [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {

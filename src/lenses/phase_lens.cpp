@@ -1,5 +1,6 @@
 #include "lenses/phase_lens.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "exec/tree_executor.hpp"
 #include "lenses/output_locations.hpp"
 #include "lenses/phase_options.hpp"
+#include "rules/scrub.hpp"
 
 namespace qa::lenses {
 namespace {
@@ -23,6 +25,51 @@ using contracts::ErrorCode;
 enum class Check { formatter, linter, build, tests };
 
 constexpr std::size_t kMaxLocations = 20;
+constexpr std::size_t kStoredOutputBytes = 16384;  ///< of a failing command, in its finding
+constexpr std::size_t kTailLines = 20;             ///< printed under the finding
+
+/// What a failing command printed, as it may be stored and shown: its stdout then its stderr,
+/// the last kStoredOutputBytes of them (cut at a line), secrets masked, control characters
+/// other than newlines replaced.
+std::string stored_output(const rules::RuleSet& credentials, const exec::CapturedRun& run) {
+    std::string text = run.out.kept;
+    if (!text.empty() && text.back() != '\n') {
+        text += '\n';
+    }
+    text += run.err.kept;
+    if (text.size() > kStoredOutputBytes) {
+        text.erase(0, text.size() - kStoredOutputBytes);
+        const auto nl = text.find('\n');
+        text.erase(0, nl == std::string::npos ? 0 : nl + 1);
+    }
+    std::string out = rules::without_secrets(credentials, "", text);
+    std::replace_if(
+        out.begin(), out.end(),
+        [](char c) { return c != '\n' && (static_cast<unsigned char>(c) < 0x20 || c == '\x7f'); },
+        ' ');
+    return out;
+}
+
+/// Its last kTailLines non-empty lines.
+json::Array tail_lines(const std::string& output) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < output.size()) {
+        const auto nl = output.find('\n', start);
+        const std::string line =
+            output.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        if (line.find_first_not_of(" \t") != std::string::npos) {
+            lines.push_back(line);
+        }
+        start = nl == std::string::npos ? output.size() : nl + 1;
+    }
+    json::Array out;
+    for (std::size_t i = lines.size() > kTailLines ? lines.size() - kTailLines : 0;
+         i < lines.size(); ++i) {
+        out.emplace_back(lines[i]);
+    }
+    return out;
+}
 
 std::optional<Check> check_of(const std::optional<std::string>& sub) {
     if (sub == std::optional<std::string>("formatter"))
@@ -101,6 +148,29 @@ Planned plan_check(Check check, const PhaseOptions& options, const exec::TreeExe
     return p;
 }
 
+const char* name_of(Check check) {
+    switch (check) {
+        case Check::formatter:
+            return "formatter";
+        case Check::linter:
+            return "linter";
+        case Check::build:
+            return "build";
+        case Check::tests:
+            return "tests";
+    }
+    return "";
+}
+
+std::vector<contracts::ExecutionCommandSpec> specs_of(const Planned& planned, Check check) {
+    std::vector<contracts::ExecutionCommandSpec> specs;
+    for (const auto& argv : planned.commands.commands) {
+        specs.push_back({static_cast<std::int64_t>(specs.size()) + 1, argv,
+                         contracts::CwdMode::ephemeral_worktree, name_of(check)});
+    }
+    return specs;
+}
+
 std::string display(const exec::CheckCommands& commands) {
     std::string out;
     for (const auto& argv : commands.commands) {
@@ -131,8 +201,8 @@ contracts::LensResult failed(const contracts::LensPlan& plan, const std::string&
 std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPlan& plan,
                                             const exec::PlanExecution& ex,
                                             const exec::TreeExecutor& tree,
-                                            const std::string& command,
-                                            const std::string& problem) {
+                                            const std::string& command, const std::string& problem,
+                                            const rules::RuleSet& credentials) {
     const std::string rule = "phase-" + *plan.subLensId;
     std::string output;
     std::optional<int> exit_code;
@@ -142,6 +212,8 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
     }
     const json::Value exit_value =
         exit_code ? json::Value(static_cast<std::int64_t>(*exit_code)) : json::Value(nullptr);
+    const std::string failing_output =
+        ex.outcomes.empty() ? std::string() : stored_output(credentials, ex.outcomes.back().run);
     std::vector<OutputLocation> at;
     for (const auto& path : ex.changedFiles) {
         at.push_back({path, 1});
@@ -166,6 +238,10 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
                     : problem;
         json::Object evidence{
             {"check", *plan.subLensId}, {"command", command}, {"exitCode", exit_value}};
+        if (!ex.outcomes.empty()) {
+            evidence.emplace_back("output", failing_output);
+            evidence.emplace_back("outputTail", tail_lines(failing_output));
+        }
         if (check == Check::tests) {
             const auto failing = exec::failing_test_count(output);
             evidence.emplace_back(
@@ -201,6 +277,29 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
                       "run execution lenses)",
                       {ErrorCode::EXECUTION_DENIED});
     }
+    // The checkout is shared: the sub-lenses take turns on it in plan order, each from its
+    // start, so a check that returns early still hands the checkout on.
+    const auto turn = tree->take_turn(plan, context.cancel);
+    if (!turn) {
+        return failed(plan, "cancelled while the earlier checks ran on the shared checkout", {});
+    }
+    // Seed 002: every command of every check is checked against the profile before the first
+    // one runs, so a violation anywhere means nothing ran.
+    for (const Check other : {Check::formatter, Check::linter, Check::build, Check::tests}) {
+        const Planned p = plan_check(other, options, *tree, plan.changedFiles);
+        if (!p.skipped.empty() || !p.missing.empty()) {
+            continue;
+        }
+        try {
+            (void)tree->preflight(plan, context.settings.permissionProfile, specs_of(p, other));
+        } catch (const exec::ExecError& e) {
+            return failed(plan,
+                          other == *check ? std::string(e.what())
+                                          : std::string(e.what()) + " (the " + name_of(other) +
+                                                " check's command; no check ran)",
+                          {e.code()});
+        }
+    }
     const Planned planned = plan_check(*check, options, *tree, plan.changedFiles);
     std::vector<std::string> summary = {"language: " + planned.language};
     if (!planned.skipped.empty()) {
@@ -210,11 +309,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     if (!planned.missing.empty()) {
         return failed(plan, planned.missing, {});
     }
-    std::vector<contracts::ExecutionCommandSpec> specs;
-    for (const auto& argv : planned.commands.commands) {
-        specs.push_back({static_cast<std::int64_t>(specs.size()) + 1, argv,
-                         contracts::CwdMode::ephemeral_worktree, *plan.subLensId});
-    }
+    const std::vector<contracts::ExecutionCommandSpec> specs = specs_of(planned, *check);
     const std::string command = display(planned.commands);
     summary.push_back("command: " + command);
     const bool check_mode = *check == Check::formatter || *check == Check::linter;
@@ -293,7 +388,8 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     }
     summary.push_back(problem);
     auto r = with_zero_usage(dispatch::completed_result(
-        plan, findings_of(*check, plan, ex, *tree, command, problem), std::move(summary)));
+        plan, findings_of(*check, plan, ex, *tree, command, problem, *credentials_),
+        std::move(summary)));
     if (ex.failure) {
         r.errorCodes.push_back(*ex.failure);
     }

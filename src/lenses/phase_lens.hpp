@@ -1,6 +1,9 @@
 #pragma once
 
+#include <memory>
+
 #include "dispatch/lens.hpp"
+#include "rules/rule_set.hpp"
 
 namespace qa::lenses {
 
@@ -17,11 +20,24 @@ namespace qa::lenses {
 /// - EXECUTION_TIMEOUT: a failed result in strict mode (a required lens fails the run), a
 ///   degraded one with the code in best_effort (a non-required lens then degrades the run).
 /// - EXECUTION_DENIED / EXECUTION_POLICY_VIOLATION: a failed result, nothing ran.
-/// - The result carries the plan's ExecutionAudit (commands by ordinal, output hashes).
+/// - The result carries the plan's ExecutionAudit (commands by ordinal, output hashes, the
+///   sandbox's view). A failing command's output, capped and with every secret the credential
+///   rules find masked, is in its findings' evidence (`output`, `outputTail`: the last lines,
+///   which the terminal report prints under the finding).
+/// - The sub-lenses share one checkout per tree and take turns on it in plan order (build
+///   before tests, so a compiled project's tests find its build). Every command of every check
+///   is checked against the profile's policy before the first one runs.
 class PhaseLens final : public dispatch::Lens {
   public:
+    /// `credentials` mask what a command printed before it is stored or shown.
+    explicit PhaseLens(std::shared_ptr<const rules::RuleSet> credentials)
+        : credentials_(std::move(credentials)) {}
+
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext& context) const override;
+
+  private:
+    std::shared_ptr<const rules::RuleSet> credentials_;
 };
 
 }  // namespace qa::lenses

@@ -63,6 +63,11 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     }
     s.executionKey = execution_key;
     s.allowExecutionLensClasses = config.allowExecutionLensClasses;
+    for (const auto& p : plans) {
+        if (is_execution_lens(p.lensId)) {
+            s.executionPlanOrdinals.push_back(p.planOrdinal);
+        }
+    }
     for (const auto id :
          {contracts::PermissionProfileId::read_only, contracts::PermissionProfileId::exec_sandboxed,
           contracts::PermissionProfileId::exec_sandboxed_network_off}) {

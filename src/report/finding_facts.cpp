@@ -53,6 +53,14 @@ FindingFacts facts_of(const contracts::Finding& f) {
             out.fix = fix->as_string();
         }
         out.baselined = f.evidence.find("baselineFingerprint") != nullptr;
+        if (const json::Value* tail = f.evidence.find("outputTail");
+            tail != nullptr && tail->is_array()) {
+            for (const auto& line : tail->as_array()) {
+                if (line.is_string()) {
+                    out.outputTail.push_back(line.as_string());
+                }
+            }
+        }
     }
     return out;
 }

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "contracts/types.hpp"
 
@@ -14,6 +15,8 @@ struct FindingFacts {
     std::optional<std::int64_t> endColumn;  ///< 1-based, one past the match's last byte
     std::string fix;                        ///< the rule's fix text
     bool baselined = false;                 ///< accepted by the baseline (not blocking)
+    /// The last lines of a failing command's output (execution lenses), masked.
+    std::vector<std::string> outputTail;
 };
 
 FindingFacts facts_of(const contracts::Finding& f);

@@ -59,6 +59,10 @@ std::string finding_line(const contracts::Finding& f, const Palette& p, bool wit
     if (with_fix && !facts.fix.empty()) {
         out += "      " + std::string(p.dim) + "fix: " + printable(facts.fix) + p.reset + "\n";
     }
+    // A failing command's last lines: the cause is often there ("No module named pytest").
+    for (const auto& line : facts.outputTail) {
+        out += "      " + std::string(p.dim) + "| " + printable(line) + p.reset + "\n";
+    }
     return out;
 }
 

@@ -206,13 +206,10 @@ class Stopper {
     CancellationToken cancel_;
 };
 
-}  // namespace
-
-ProcessResult run_process(const ProcessSpec& spec) {
-    if (spec.argv.empty()) {
-        throw std::system_error(EINVAL, std::generic_category(), "empty command");
-    }
-    Pipe in, out, err;
+/// posix_spawn with stdin, stdout and stderr on the pipes, in a process group of its own, with
+/// default SIGPIPE/SIGTERM/SIGINT and no blocked signal.
+pid_t spawn(const ProcessSpec& spec, char* const* argv, char* const* envp, const Pipe& in,
+            const Pipe& out, const Pipe& err) {
     SpawnSetup setup;
     posix_spawn_file_actions_adddup2(&setup.actions, in.read_end(), STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&setup.actions, out.write_end(), STDOUT_FILENO);
@@ -233,7 +230,70 @@ ProcessResult run_process(const ProcessSpec& spec) {
     posix_spawnattr_setsigmask(&setup.attr, &none);
     posix_spawnattr_setflags(
         &setup.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    pid_t pid = 0;
+    const int rc = ::posix_spawnp(&pid, argv[0], &setup.actions, &setup.attr, argv, envp);
+    if (rc != 0) {
+        throw std::system_error(rc, std::generic_category(), "cannot run " + spec.argv[0]);
+    }
+    return pid;
+}
 
+/// What spawn() does, with fork and execve, running spec.in_child before the exec. The
+/// child reports a failure (its errno) through a close-on-exec pipe: an empty read means the
+/// exec happened.
+pid_t fork_exec(const ProcessSpec& spec, char* const* argv, char* const* envp, const Pipe& in,
+                const Pipe& out, const Pipe& err) {
+    Pipe report;
+    const char* cwd = spec.cwd.empty() ? nullptr : spec.cwd.c_str();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        throw std::system_error(errno, std::generic_category(), "cannot run " + spec.argv[0]);
+    }
+    if (pid == 0) {
+        // Async-signal-safe calls only from here on: the parent may have other threads.
+        int error = 0;
+        if (::setpgid(0, 0) != 0 || ::dup2(in.read_end(), STDIN_FILENO) < 0 ||
+            ::dup2(out.write_end(), STDOUT_FILENO) < 0 ||
+            ::dup2(err.write_end(), STDERR_FILENO) < 0 || (cwd != nullptr && ::chdir(cwd) != 0)) {
+            error = errno;
+        }
+        for (const int sig : {SIGPIPE, SIGTERM, SIGINT}) {
+            ::signal(sig, SIG_DFL);
+        }
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        if (error == 0) {
+            error = spec.in_child();
+        }
+        if (error == 0) {
+            ::execve(argv[0], argv, envp);
+            error = errno;
+        }
+        [[maybe_unused]] const ssize_t w = ::write(report.write_end(), &error, sizeof error);
+        ::_exit(127);
+    }
+    report.close_write();
+    int error = 0;
+    ssize_t got = 0;
+    do {
+        got = ::read(report.read_end(), &error, sizeof error);
+    } while (got < 0 && errno == EINTR);
+    if (got > 0) {
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        throw std::system_error(error, std::generic_category(), "cannot run " + spec.argv[0]);
+    }
+    return pid;
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    if (spec.argv.empty()) {
+        throw std::system_error(EINVAL, std::generic_category(), "empty command");
+    }
+    Pipe in, out, err;
     std::vector<char*> argv;
     for (const auto& a : spec.argv) {
         argv.push_back(const_cast<char*>(a.c_str()));
@@ -246,12 +306,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
         }
         envp.push_back(nullptr);
     }
-    pid_t pid = 0;
-    const int rc = ::posix_spawnp(&pid, argv[0], &setup.actions, &setup.attr, argv.data(),
-                                  spec.env ? envp.data() : environ);
-    if (rc != 0) {
-        throw std::system_error(rc, std::generic_category(), "cannot run " + spec.argv[0]);
-    }
+    char* const* const env = spec.env ? envp.data() : environ;
+    const pid_t pid = spec.in_child ? fork_exec(spec, argv.data(), env, in, out, err)
+                                    : spawn(spec, argv.data(), env, in, out, err);
     in.close_read();
     out.close_write();
     err.close_write();

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,11 @@ struct ProcessSpec {
     /// Also kill the descendants that left the child's process group (a new session, as
     /// bubblewrap's sandbox init), and wait until they are gone before returning.
     bool kill_descendants = false;
+    /// Runs in the child between fork and exec, to confine it (resource limits, a cgroup, a
+    /// Landlock domain) before the program starts: async-signal-safe calls only. Returns 0, or
+    /// an errno that stops the start (run_process then throws std::system_error with it). When
+    /// set, argv[0] must be a path (no PATH search: execvp is not async-signal-safe).
+    std::function<int()> in_child;
 };
 
 struct ProcessResult {

@@ -204,11 +204,28 @@ TEST_CASE(
         REQUIRE(audit != nullptr);
         REQUIRE(audit->is_object());
         CHECK(audit->find("permissionProfileId")->as_string() == "exec_sandboxed_network_off");
-        // The checkout's path, relative, named by the run's key and the plan's ordinal.
+        // The checkout's path, relative, named by the run's key and the first execution plan's
+        // ordinal: one checkout per tree, shared by the sub-lenses.
         const std::string key = skill_result(r).find("executionKey")->as_string();
+        std::int64_t first = INT64_MAX;
+        for (const auto& [name, other] : phase) {
+            first = std::min(first, other->find("planOrdinal")->as_integer());
+        }
         CHECK(audit->find("worktreePath")->as_string() ==
-              ".worktrees/qa-skill/" + key + "/" +
-                  std::to_string(result.find("planOrdinal")->as_integer()));
+              ".worktrees/qa-skill/" + key + "/" + std::to_string(first));
+        // What the command could see: the system read-only, the checkout writable, nothing of
+        // the user's home or the repository.
+        const auto* view = audit->find("sandbox");
+        REQUIRE(view != nullptr);
+        std::map<std::string, bool> mounts;
+        for (const auto& m : view->find("mounts")->as_array()) {
+            mounts[m.find("path")->as_string()] = m.find("writable")->as_bool();
+        }
+        CHECK(mounts.at("/usr") == false);
+        CHECK(mounts.at("/tmp/qa-skill/work") == true);
+        CHECK(mounts.count("/etc/shadow") == 0);
+        CHECK(mounts.count("/home") == 0);
+        CHECK(view->find("network")->as_bool() == false);
         const auto& commands = audit->find("commands")->as_array();
         REQUIRE_FALSE(commands.empty());
         CHECK(commands[0].find("exitCode")->as_integer() == 0);
@@ -351,8 +368,10 @@ TEST_CASE(
         CHECK_FALSE(listener.connected());
         CHECK(has(strings(skill_result(r).find("finalVerdict")->find("errorCodes")),
                   "EXECUTION_POLICY_VIOLATION"));
-        // The other checks are within the profile: they ran and passed.
-        CHECK(phase_results(r).at("tests")->find("status")->as_string() == "completed");
+        // Seed 002 (execution point 5): every command of every check is checked before the
+        // first runs, so the checks within the profile did not run either.
+        CHECK(phase_results(r).at("tests")->find("status")->as_string() == "failed");
+        CHECK(phase_results(r).at("tests")->find("executionAudit")->is_null());
     }
     CHECK_FALSE(fs::exists(repo / ".worktrees"));
 }

@@ -53,6 +53,25 @@ std::string tool_env() {
     return env;
 }
 
+/// kConfig with the rustup-installed toolchain's directories bound read-only into the sandbox
+/// (a cargo under the real HOME is not there otherwise).
+std::string config_with_toolchains() {
+    const char* home = std::getenv("HOME");
+    std::string paths;
+    for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
+        const char* v = std::getenv(name);
+        const std::string dir =
+            v != nullptr ? v
+            : home != nullptr
+                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
+                : "";
+        if (!dir.empty() && fs::is_directory(dir)) {
+            paths += (paths.empty() ? "\"" : ", \"") + dir + "\"";
+        }
+    }
+    return std::string(kConfig) + "read_only_paths = [" + paths + "]\n";
+}
+
 ProcResult phase_validate(const HookSandbox& sb, const fs::path& repo, const std::string& input,
                           const std::string& args = "", const std::string& env = "") {
     const auto file = sb.root() / "input.json";
@@ -259,7 +278,7 @@ TEST_CASE(
     "[exec][phase][integration]") {
     REQUIRE(have("cargo"));  // install/packages.txt: cargo, rustfmt
     HookSandbox sb;
-    const auto repo = project(sb, "cargo-crate");
+    const auto repo = project(sb, "cargo-crate", config_with_toolchains());
     trust(sb, repo);
     const std::string checks = "\"lint_command\": \"cargo check --offline\", \"max_retries\": 0";
     const auto pass = phase_validate(sb, repo, input_json(repo, "\"src/lib.rs\"", checks));

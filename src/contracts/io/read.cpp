@@ -48,7 +48,8 @@ void fail(const Field& f, const std::string& expected) {
 }
 
 Members::Members(const Field& f, std::string_view type,
-                 std::initializer_list<std::string_view> names)
+                 std::initializer_list<std::string_view> names,
+                 std::initializer_list<std::string_view> optional_names)
     : field_(f) {
     if (!f.value.is_object()) {
         fail(f, "an object (" + std::string(type) + ")");
@@ -59,6 +60,9 @@ Members::Members(const Field& f, std::string_view type,
         const std::string at = json::pointer_append(f.pointer, key);
         bool known = false;
         for (const std::string_view n : names) {
+            known = known || n == key;
+        }
+        for (const std::string_view n : optional_names) {
             known = known || n == key;
         }
         if (!known) {
@@ -78,6 +82,10 @@ Members::Members(const Field& f, std::string_view type,
                                   std::string(type) + ")");
         }
     }
+}
+
+bool Members::has(std::string_view name) const {
+    return field_.value.find(name) != nullptr;
 }
 
 Field Members::operator[](std::string_view name) const {

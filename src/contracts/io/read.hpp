@@ -35,7 +35,11 @@ Field item(const Field& array, std::size_t index, const json::Value& value);
 /// members up front, so per-field reads only check each member's own value.
 class Members {
   public:
-    Members(const Field& f, std::string_view type, std::initializer_list<std::string_view> names);
+    Members(const Field& f, std::string_view type, std::initializer_list<std::string_view> names,
+            std::initializer_list<std::string_view> optional_names = {});
+
+    /// Whether the member `name` (one of the optional names) is present.
+    bool has(std::string_view name) const;
 
     /// The member `name`, which the constructor proved present.
     Field operator[](std::string_view name) const;
