@@ -352,7 +352,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "a CMake project: the build's tree reaches ctest in the shared checkout; a failing test's "
+    "a CMake project: the build's tree reaches ctest in the shared checkout, and a failing test's "
     "output is printed under its finding",
     "[exec][sandbox][integration][cmake]") {
     HookSandbox sb;
@@ -399,7 +399,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "a Python project: its checks pass; a failing test blocks the commit with unittest's "
+    "a Python project: its checks pass, and a failing test blocks the commit with unittest's "
     "output under the finding",
     "[exec][sandbox][integration]") {
     HookSandbox sb;
@@ -453,7 +453,7 @@ TEST_CASE("a tracked .worktrees link is refused with a message naming it, nothin
 }
 
 TEST_CASE(
-    "a run killed by SIGKILL while a command runs leaves its checkout; the next commit removes "
+    "a run killed by SIGKILL while a command runs leaves its checkout, and the next commit removes "
     "it before any lens runs and passes",
     "[exec][sandbox][integration][signal]") {
     HookSandbox sb;

@@ -92,7 +92,7 @@ TEST_CASE("PATH inside holds only directories that exist inside", "[exec][sandbo
     CHECK(qa::exec::sandbox_path(std::string("/tmp:/nonexistent/bin"), tmp) == "/tmp");
 }
 
-TEST_CASE("a profile names read-only paths and limits; bad ones are config errors",
+TEST_CASE("a profile names read-only paths and limits, and bad ones are config errors",
           "[exec][sandbox][config]") {
     const auto c = qa::config::parse_config(R"([permission_profiles.exec_sandboxed_network_off]
 read_only_paths = ["/opt/toolchain", "~/.cargo"]
