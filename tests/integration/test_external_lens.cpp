@@ -21,10 +21,13 @@ using qa::test::shell_quote;
 
 namespace {
 
-const std::string kLens = std::string(QA_SOURCE_DIR) + "/tests/fixtures/external_lenses/lens.py";
+const std::string kLensDir = std::string(QA_SOURCE_DIR) + "/tests/fixtures/external_lenses";
+const std::string kLens = kLensDir + "/lens.py";
 const std::string kTrusted = "QA_SKILL_TRUST=1 ";
 
-/// `[lenses.todo-check]` running lens.py with `args`.
+/// `[lenses.todo-check]` running lens.py with `args`. The sandbox shows only the system and
+/// the repository, so the lens's folder outside both is named in the profile's read_only_paths,
+/// as a user's lens installed outside the repository would be.
 std::string config(const std::string& args, const std::string& extra = "",
                    const std::string& classes = "[\"consistency\"]") {
     return "allow_execution_lens_classes = " + classes +
@@ -36,7 +39,10 @@ std::string config(const std::string& args, const std::string& extra = "",
            kLens + "\", " + args +
            "]\n"
            "permission_profile = \"exec_sandboxed_network_off\"\n" +
-           extra;
+           extra +
+           "\n[permission_profiles.exec_sandboxed_network_off]\n"
+           "read_only_paths = [\"" +
+           kLensDir + "\"]\n";
 }
 
 /// A repository whose committed .qa-skill.toml is `toml`, with `file` staged holding `content`.
