@@ -101,6 +101,7 @@ void checkout_commit(const git::Repository& repo, const std::string& rev, const 
 void restore_files(const git::Repository& repo, const std::string& rev, const fs::path& target,
                    const std::vector<std::string>& paths) {
     std::vector<char*> raw;
+    raw.reserve(paths.size());
     for (const auto& p : paths) {
         raw.push_back(const_cast<char*>(p.c_str()));
     }

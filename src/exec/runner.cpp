@@ -173,9 +173,8 @@ PlanExecution run_in_checkout(const Sandbox& sandbox,
     for (const auto& spec : commands) {
         CommandOutcome outcome{spec, {}};
         // repo_root: the root of the tree under test; the repository itself is never bound.
-        const fs::path cwd = dir;
         try {
-            outcome.run = sandbox.run(spec.command, dir, cwd, cancel);
+            outcome.run = sandbox.run(spec.command, dir, dir, cancel);
         } catch (const std::system_error& e) {
             throw ExecError(ErrorCode::EXECUTION_AUDIT_UNAVAILABLE,
                             "command " + std::to_string(spec.ordinal) + ": " + e.what());
