@@ -469,8 +469,8 @@ TEST_CASE(
     qa::test::ShellChild killed(sb.script(repo, shell_quote(QA_SKILL_HOOK_BIN) + " pre-commit"));
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     const auto sleeping = [&] {
-        return qa::test::run("ps -eo args | grep -F '" + sleeper + "' | grep -v grep || true")
-                   .out.size() > 0;
+        return !qa::test::run("ps -eo args | grep -F '" + sleeper + "' | grep -v grep || true")
+                    .out.empty();
     };
     while (!sleeping() && !killed.finished() && std::chrono::steady_clock::now() < until) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
