@@ -15,7 +15,7 @@ namespace qa::test {
 /// function names, PascalCase classes, four-space indentation, absolute imports, `except` clauses
 /// that name the exception, ValueError raised.
 inline std::filesystem::path python_project(const HookSandbox& sb, const std::string& name) {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     const char* modules[] = {"accounts",  "billing", "catalog",  "checkout", "emails",   "invoices",
                              "inventory", "orders",  "payments", "reports",  "sessions", "users"};
     int i = 0;
@@ -70,7 +70,7 @@ inline void add_camel_module(const HookSandbox& sb, const std::filesystem::path&
 
 /// An ES-module JavaScript project `src/` of eleven files with camelCase names and functions.
 inline std::filesystem::path js_project(const HookSandbox& sb, const std::string& name) {
-    const auto repo = sb.repo_with_commit(name);
+    auto repo = sb.repo_with_commit(name);
     const char* modules[] = {"apiClient", "cartStore", "dateFormat", "httpRetry",
                              "logger",    "money",     "orderList",  "priceTag",
                              "router",    "userCard",  "validators"};
