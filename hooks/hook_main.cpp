@@ -15,6 +15,7 @@
 #include "report/progress.hpp"
 #include "report/report.hpp"
 #include "util/args.hpp"
+#include "util/build_info.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
 #include "util/stdin_text.hpp"
@@ -32,6 +33,7 @@ const qa::util::OptionSpec kHookOptions[] = {
      ""},
     {"format", "output format", "text|json|sarif"},
     {"jobs", "worker threads (default: max_concurrency of the config)", "N"},
+    {"version", "print the version and the git revision built from", ""},
 };
 
 /// The hook's own options, then the output options it shares with `qa-skill run`.
@@ -119,6 +121,10 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
                                            std::vector<std::string>(argv + 1, argv + argc));
     if (args.help) {
         std::fputs(qa::util::usage_text(kUsage, options).c_str(), stdout);
+        return qa::util::kExitPass;
+    }
+    if (args.flag("version")) {
+        std::printf("%s\n", qa::util::version_line("qa-skill-hook").c_str());
         return qa::util::kExitPass;
     }
     const bool dry_run = args.flag("dry-run");

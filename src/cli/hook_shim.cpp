@@ -61,7 +61,7 @@ std::string shim_text(const std::string& hook, const std::optional<fs::path>& bi
             "' \"$previous\"; then\n"
             "    echo \"qa-skill: the pre-commit framework's hook and qa-skill's shim are chained "
             "both ways; not calling it a second time. Use the framework's qa-skill entry "
-            "instead (README, 'The pre-commit framework') and run 'qa-skill uninstall'.\" >&2\n"
+            "instead (doc/hooks.md) and run 'qa-skill uninstall'.\" >&2\n"
             "    previous=\n"
             "fi\n";
     if (hook == "pre-push") {

@@ -30,7 +30,7 @@ std::string guidance(const std::string& dir) {
            "/commit-msg:        qa-skill-hook commit-msg \"$1\"\n  " + dir +
            "/pre-push:          qa-skill-hook pre-push \"$@\"   (it reads the pushed refs on "
            "standard input)\n"
-           "or use the pre-commit framework's qa-skill entry (README, 'The pre-commit "
+           "or use the pre-commit framework's qa-skill entry (doc/hooks.md, 'The pre-commit "
            "framework').";
 }
 
@@ -83,8 +83,8 @@ ShimBinary check_hooks_place(const git::Repository& repo, const fs::path& hooks_
                     file.string() +
                     " is the pre-commit framework's hook (pre-commit install): chained with "
                     "qa-skill's shim, each would run the other. Use the framework's qa-skill "
-                    "entry instead: list it in .pre-commit-config.yaml (README, 'The pre-commit "
-                    "framework') and run 'pre-commit install --hook-type pre-commit --hook-type "
+                    "entry instead: list it in .pre-commit-config.yaml (doc/hooks.md) and "
+                    "run 'pre-commit install --hook-type pre-commit --hook-type "
                     "pre-push'; or run 'pre-commit uninstall' first to use qa-skill's own hooks.");
             }
         }

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "orchestrator/main_guard.hpp"
+#include "util/build_info.hpp"
 #include "util/exit_code.hpp"
 
 namespace {
@@ -49,7 +50,9 @@ void print_usage(std::FILE* out, const std::vector<qa::cli::Command>& table) {
     for (const auto& c : table) {
         std::fprintf(out, "  %-20s %s\n", c.name, c.summary);
     }
-    std::fprintf(out, "\nRun 'qa-skill <command> --help' for a command's options.\n");
+    std::fprintf(out,
+                 "\nRun 'qa-skill <command> --help' for a command's options; 'qa-skill "
+                 "--version' prints the version and the git revision built from.\n");
 }
 
 int dispatch(int argc, char** argv, const qa::orchestrator::RunControl& control) {
@@ -64,7 +67,7 @@ int dispatch(int argc, char** argv, const qa::orchestrator::RunControl& control)
         return qa::util::kExitPass;
     }
     if (name == "--version") {
-        std::printf("qa-skill %s\n", QA_SKILL_VERSION);
+        std::printf("%s\n", qa::util::version_line("qa-skill").c_str());
         return qa::util::kExitPass;
     }
     for (const auto& c : table) {

@@ -175,7 +175,7 @@ std::string failure_details(const orchestrator::RunOutcome& run, const Palette& 
         for (const auto c : v.errorCodes) {
             codes += (codes.empty() ? "" : ", ") + std::string(contracts::to_string(c));
         }
-        out += "  error codes (see the README): " + codes + "\n";
+        out += "  error codes (see doc/exit-codes.md): " + codes + "\n";
     }
     for (const auto& code : run.baseRefCodes) {
         const bool said = std::any_of(v.errorCodes.begin(), v.errorCodes.end(),

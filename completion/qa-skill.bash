@@ -1,0 +1,137 @@
+# bash completion for qa-skill and qa-skill-hook. Installed as
+# share/bash-completion/completions/qa-skill (and a link named qa-skill-hook), where
+# bash-completion loads it on first use; or source it from ~/.bashrc.
+# Needs bash only (compgen), not the bash-completion package's helpers.
+
+# The options of each command, as `qa-skill <command> --help` prints them (a test compares).
+_qa_skill_options() {
+    case "$1" in
+        run) echo "--base --head --staged --all-files --format --run-mode --jobs --no-artifacts --config --trust --color --quiet --verbose -v --help" ;;
+        plan) echo "--base --head --all-files --format --help" ;;
+        "config show") echo "--format --help" ;;
+        "config check") echo "--format --help" ;;
+        "baseline create") echo "--output --jobs --help" ;;
+        "baseline check") echo "--baseline --jobs --help" ;;
+        "schema validate") echo "--map-url --help" ;;
+        "schema list") echo "--help" ;;
+        "skill validate") echo "--format --strict --help" ;;
+        "skill check-input") echo "--format --help" ;;
+        "skill check-output") echo "--format --inputs --help" ;;
+        "skill chain-check") echo "--format --skills-dir --help" ;;
+        "skill index") echo "--help" ;;
+        trust) echo "--check --dir --help" ;;
+        phase-validate) echo "--input --profile --trust --audit --help" ;;
+        install | uninstall) echo "--help" ;;
+        hook) echo "--dry-run --format --jobs --color --quiet --verbose -v --help --version" ;;
+    esac
+}
+
+# The values an option takes: a fixed list, or a kind of word (file, dir, revision).
+_qa_skill_option_values() {
+    case "$1" in
+        --format)
+            case "$2" in
+                run | hook) echo "text json sarif" ;;
+                plan) echo "text json" ;;
+                "config show") echo "json" ;;
+                skill*) echo "yaml json" ;;
+            esac ;;
+        --run-mode) echo "strict best_effort" ;;
+        --color) echo "always never auto" ;;
+        --profile) echo "read_only exec_sandboxed exec_sandboxed_network_off" ;;
+        --jobs) echo "1 2 4 8" ;;
+        --base | --head) echo "@rev" ;;
+        --config | --output | --baseline | --inputs | --audit) echo "@file" ;;
+        --input) echo "@file -" ;;
+        --dir | --skills-dir) echo "@dir" ;;
+        --map-url) echo "@none" ;;
+    esac
+}
+
+_qa_skill_revisions() {
+    git for-each-ref --format='%(refname:short)' refs/heads refs/remotes refs/tags 2>/dev/null
+    echo HEAD
+}
+
+# Fills COMPREPLY for the word being completed, given the command ("run", "skill validate", ...).
+_qa_skill_complete_for() {
+    local command=$1 cur=$2 prev=$3
+    local values
+    values=$(_qa_skill_option_values "$prev" "$command")
+    if [[ -n $values ]]; then
+        local words="" w
+        for w in $values; do
+            case "$w" in
+                @rev) words+=" $(_qa_skill_revisions)" ;;
+                @file) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+                @dir) mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+                @none) ;;
+                *) words+=" $w" ;;
+            esac
+        done
+        if [[ -n ${words// /} ]]; then
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$words" -- "$cur")
+        fi
+        return 0
+    fi
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_qa_skill_options "$command")" -- "$cur")
+        return 0
+    fi
+    case "$command" in
+        "schema validate")
+            # The first operand is an embedded schema id or a schema file.
+            mapfile -t COMPREPLY < <(compgen -W "$(qa-skill schema list 2>/dev/null)" -- "$cur")
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur") ;;
+        "config show" | "config check" | "skill "* ) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+    esac
+    return 0
+}
+
+_qa_skill() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=""
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
+    if ((COMP_CWORD == 1)); then
+        mapfile -t COMPREPLY < <(compgen -W "run plan config baseline schema skill trust phase-validate install uninstall --help --version" -- "$cur")
+        return 0
+    fi
+    local command=${COMP_WORDS[1]}
+    local -A subcommands=(
+        [config]="show check"
+        [baseline]="create check"
+        [schema]="validate list"
+        [skill]="validate check-input check-output chain-check index"
+    )
+    if [[ -n ${subcommands[$command]:-} ]]; then
+        if ((COMP_CWORD == 2)); then
+            mapfile -t COMPREPLY < <(compgen -W "${subcommands[$command]} --help" -- "$cur")
+            return 0
+        fi
+        command="$command ${COMP_WORDS[2]}"
+    fi
+    _qa_skill_complete_for "$command" "$cur" "$prev"
+}
+
+_qa_skill_hook() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=""
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
+    if ((COMP_CWORD == 1)) && [[ $cur != -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "pre-commit pre-merge-commit pre-push pre-receive" -- "$cur")
+        return 0
+    fi
+    if ((COMP_CWORD == 2)) && [[ ${COMP_WORDS[1]} == pre-push && $cur != -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(git remote 2>/dev/null)" -- "$cur")
+        return 0
+    fi
+    if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[1]} == pre-commit && $cur != -* ]] &&
+        [[ -z $(_qa_skill_option_values "$prev" hook) ]]; then
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")  # the files to judge
+        return 0
+    fi
+    _qa_skill_complete_for hook "$cur" "$prev"
+}
+
+complete -F _qa_skill qa-skill
+complete -F _qa_skill_hook qa-skill-hook
