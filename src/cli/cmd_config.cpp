@@ -14,6 +14,7 @@
 #include "json/canonical.hpp"
 #include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
+#include "lenses/phase_options.hpp"
 #include "orchestrator/frozen_rubric.hpp"
 #include "plan/registry.hpp"
 #include "rules/catalog.hpp"
@@ -90,6 +91,7 @@ int run_config(const std::vector<std::string>& args) {
             config::load_rules_files(config, find_repo_root().value_or("."));
         }
         lenses::check_own_rules(config);
+        lenses::check_phase_options(config);
         lenses::model::check_model_bindings(config, plan::builtin_registry());
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));

@@ -43,7 +43,7 @@ LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view 
         util::TomlReader known = r.nested(*options, r.full_key("options"));
         lens.options = read_lens_options(known, lens_id);
     }
-    if (r.contains("exclude")) {
+    if (r.get("exclude") != nullptr) {  // get: a known key even when absent
         lens.exclude = util::values_of(r.strings("exclude"));
     }
     assign(read_enum<contracts::Severity>(r, "block_at"), lens.blockAt);

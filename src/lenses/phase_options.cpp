@@ -67,4 +67,19 @@ PhaseOptions parse_phase_options(const json::Value& options) {
     return out;
 }
 
+void check_phase_options(const config::Config& config) {
+    const auto it = config.lenses.find("phase");
+    if (it == config.lenses.end()) {
+        return;
+    }
+    try {
+        (void)parse_phase_options(it->second.options);
+    } catch (const PhaseOptionsError& e) {
+        const std::string text = e.what();
+        const auto colon = text.find(": ");
+        throw config::ConfigError(config.source, 0, 0, text.substr(0, colon),
+                                  colon == std::string::npos ? text : text.substr(colon + 2));
+    }
+}
+
 }  // namespace qa::lenses

@@ -19,23 +19,6 @@ bool is_execution_lens(const std::string& lens_id) {
     });
 }
 
-/// `[lenses.phase.options]` that cannot work are a configuration error (exit 2) naming the key,
-/// before anything runs; the lens itself would only fail with the same message.
-void check_phase_options(const config::Config& config) {
-    const auto it = config.lenses.find("phase");
-    if (it == config.lenses.end()) {
-        return;
-    }
-    try {
-        (void)lenses::parse_phase_options(it->second.options);
-    } catch (const lenses::PhaseOptionsError& e) {
-        const std::string text = e.what();
-        const auto colon = text.find(": ");
-        throw config::ConfigError(config.source, 0, 0, text.substr(0, colon),
-                                  colon == std::string::npos ? text : text.substr(colon + 2));
-    }
-}
-
 }  // namespace
 
 ExecutionEnv ExecutionEnv::from_process() {
@@ -51,7 +34,9 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
         return nullptr;
     }
-    check_phase_options(config);
+    // Options that cannot work are a configuration error (exit 2) before anything runs; the
+    // lens itself would only fail with the same message.
+    lenses::check_phase_options(config);
     exec::TreeExecutor::Settings s;
     s.gitEnv = git_env;
     s.repoRoot = repo.root();

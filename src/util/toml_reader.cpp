@@ -227,7 +227,12 @@ const toml::table* TomlReader::table(std::string_view key) {
 void TomlReader::reject_unknown() const {
     for (const auto& [key, node] : table_) {
         if (used_.count(std::string(key.str())) == 0) {
-            fail_at(key.source(), full_key(key.str()), "unknown key");
+            // The keys this table takes, so a misspelling is fixed without the manual (and
+            // the documentation test learns from the parser itself which keys exist).
+            const std::vector<std::string> known(used_.begin(), used_.end());
+            fail_at(key.source(), full_key(key.str()),
+                    known.empty() ? "unknown key; this table takes no keys"
+                                  : "unknown key; expected " + one_of(known));
         }
     }
 }
