@@ -60,7 +60,7 @@ Words options_of(const std::string& help) {
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
         if (std::regex_search(line, m, option)) {
-            for (int i = 1; i <= 3; ++i) {
+            for (std::size_t i = 1; i <= 3; ++i) {
                 if (m[i].matched) {
                     out.insert(m[i]);
                 }

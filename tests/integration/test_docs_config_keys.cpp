@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
