@@ -19,6 +19,9 @@ _qa_skill_options() {
         "skill check-output") echo "--format --inputs --help" ;;
         "skill chain-check") echo "--format --skills-dir --help" ;;
         "skill index") echo "--help" ;;
+        audit) echo "--all --format --jobs --no-artifacts --color --quiet --verbose -v --help" ;;
+        consistency-init) echo "--rev --format --help" ;;
+        consistency-approve) echo "--format --help" ;;
         trust) echo "--check --dir --help" ;;
         phase-validate) echo "--input --profile --trust --audit --help" ;;
         install | uninstall) echo "--help" ;;
@@ -31,7 +34,8 @@ _qa_skill_option_values() {
     case "$1" in
         --format)
             case "$2" in
-                run | hook) echo "text json sarif" ;;
+                run | hook | audit) echo "text json sarif" ;;
+                consistency-*) echo "text json" ;;
                 plan) echo "text json" ;;
                 "config show") echo "json" ;;
                 skill*) echo "yaml json" ;;
@@ -40,7 +44,7 @@ _qa_skill_option_values() {
         --color) echo "always never auto" ;;
         --profile) echo "read_only exec_sandboxed exec_sandboxed_network_off" ;;
         --jobs) echo "1 2 4 8" ;;
-        --base | --head) echo "@rev" ;;
+        --base | --head | --rev) echo "@rev" ;;
         --config | --output | --baseline | --inputs | --audit) echo "@file" ;;
         --input) echo "@file -" ;;
         --dir | --skills-dir) echo "@dir" ;;
@@ -93,7 +97,7 @@ _qa_skill() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "run plan config baseline schema skill trust phase-validate install uninstall --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "run plan config audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
         return 0
     fi
     local command=${COMP_WORDS[1]}

@@ -118,6 +118,12 @@ int run_validate(const std::vector<std::string>& args) {
 }
 
 int run_list(const std::vector<std::string>& args) {
+    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+        std::printf(
+            "usage: qa-skill schema list\n\nPrints the ids of the embedded schemas.\n\n"
+            "options:\n  --help                    print this help\n");
+        return util::kExitPass;
+    }
     if (!args.empty()) {
         throw util::UsageError("schema list takes no arguments");
     }
