@@ -56,11 +56,13 @@ class HangingLens : public dispatch::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const dispatch::LensContext& context) const override {
+        started = true;
         while (!context.should_stop()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
         return test::make_result(plan, contracts::LensStatus::completed);
     }
+    mutable std::atomic<bool> started{false};
 };
 
 dispatch::RunInput config_with(std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
@@ -178,9 +180,12 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
         return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
     });
-    // The signal arrives while the first lens runs (it only returns when told to stop).
+    // The signal arrives while the first lens runs (it only returns when told to stop); waiting
+    // for it to start, not a fixed delay, keeps this true on a loaded machine.
     std::thread signal([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        while (!hangs.started) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         run_stop.request_stop();
     });
     const auto out = d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true),
