@@ -78,6 +78,7 @@ def main():
     ap.add_argument("--cases", default=os.path.join(root, "tests/fixtures/rules/peer-corpus/cases.jsonl"))
     ap.add_argument("--extra-rules", help="a rules file to add as the repository's own rules")
     ap.add_argument("--json", help="write per-family figures and the missed case ids here")
+    ap.add_argument("--before", help="a --json file of an earlier run: print before/after per family")
     ap.add_argument("--min-recall", type=float)
     ap.add_argument("--max-false", type=float)
     args = ap.parse_args()
@@ -126,6 +127,16 @@ def main():
           f"{pct(tot['report_blocked'], tot['report'])} |")
     print(f"\npositives blocked: {tot['blocked']}/{tot['positive']} ({recall:.1f}%); "
           f"look-alikes and report-only cases blocked: {tot['false'] + tot['report_blocked']}/{neg} ({false_rate:.1f}%)")
+    if args.before:
+        with open(args.before) as fh:
+            old = {k: collections.Counter(v) for k, v in json.load(fh)["families"].items()}
+        print("\n| family | credentials | blocked before | blocked after | look-alikes | blocked before | blocked after |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for name in sorted(fam):
+            t, o = fam[name], old.get(name, collections.Counter())
+            neg = t["negative"] + t["report"]
+            print(f"| {name} | {t['positive']} | {pct(o['blocked'], t['positive'])} | {pct(t['blocked'], t['positive'])} | "
+                  f"{neg} | {pct(o['false'] + o['report_blocked'], neg)} | {pct(t['false'] + t['report_blocked'], neg)} |")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"families": {k: dict(v) for k, v in fam.items()}, "missed": missed, "false": false}, fh, indent=1)
