@@ -211,8 +211,10 @@ TEST_CASE("values no credential rule names never reach the provider in clear",
     sb.add_file(repo, ".qa-skill.toml",
                 config_text(server) + "[lenses.security]\nprovider = \"local\"\n");
     const std::string phrase = "tr0ub4dor " + token(51, 6);
-    const std::string pw = "hunter" + token(52, 3);
-    const std::string tok = token(53, 40, "0123456789abcdef");
+    // Short of the credential rules' reach: a password rule names 8 or more characters after a
+    // password-like key, the high-entropy rule 32 or more hex digits.
+    const std::string pw = "hunt" + token(52, 3);
+    const std::string tok = token(53, 24, "0123456789abcdef");
     const std::string half1 = token(54, 14);
     const std::string half2 = token(55, 14);
     sb.add_file(repo, "src/app.py",
