@@ -57,6 +57,7 @@ std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
             if (const auto text = util::find_embedded(path)) {
                 rules::RuleSource source{*text, path, entry.lensId, true};
                 source.subLenses = rule_sub_lenses(entry);
+                source.examples = false;  // a run never checks them: half the text to parse
                 out.push_back(std::move(source));
             }
         }

@@ -16,7 +16,7 @@ constexpr std::array<std::string_view, 2> kRuleLenses = {"security", "style"};
 
 std::map<std::string, RuleInfo> builtin_rules() {
     std::map<std::string, RuleInfo> out;
-    const auto set = RuleSet::from_embedded_lenses(kRuleLenses);
+    const auto set = RuleSet::from_embedded_lenses(kRuleLenses, false);  // no examples needed
     for (const auto& r : set.rules()) {
         RuleInfo info{r.id, r.description, r.fix, r.severity, r.blocking, {r.lens}};
         info.tags.insert(info.tags.end(), r.languages.begin(), r.languages.end());

@@ -1,7 +1,5 @@
 #include "rules/rule_set.hpp"
 
-#include <re2/re2.h>
-#include <re2/set.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -9,54 +7,21 @@
 #include <tuple>
 #include <utility>
 
+#include "rules/candidate_sets.hpp"
+#include "rules/example_tables.hpp"
 #include "rules/line_index.hpp"
 #include "rules/rule_pass.hpp"
 #include "rules/rule_reader.hpp"
-#include "rules/rule_regex.hpp"
 #include "rules/text_search.hpp"
 #include "util/embedded_files.hpp"
 #include "util/toml_reader.hpp"
 
 namespace qa::rules {
 
-/// The one RE2::Set over the rules' patterns (set_pattern()), indexed like the rules.
+/// The candidate sets over the rules, indexed like the rules.
 struct RuleSet::Compiled {
-    explicit Compiled(const RE2::Options& options) : set(options, RE2::UNANCHORED) {}
-    RE2::Set set;
-    /// gated[i]: rule i is in the set by its keywords (gated_by_keywords()).
-    std::vector<bool> gated;
+    CandidateSets sets;
 };
-
-namespace {
-
-/// Whether a rule is checked by its keywords instead of joining the shared set. A rule reports
-/// only on lines holding one of its keywords, so skipping it where none occurs changes nothing.
-/// An embedded rule says so itself (`prefilter`), so that its regex need not be compiled to
-/// measure it.
-bool gated_by_keywords(const Rule& rule, bool embedded) {
-    return !rule.keywords.empty() && rule.prefilterRegex.empty() &&
-           (rule.keywordPrefilter ||
-            (!embedded && rule.pattern->get().ProgramSize() > kMaxSetProgramSize));
-}
-
-/// What a rule adds to the shared set: its prefilter regex or its regex, or for a gated rule
-/// its keywords, literals
-/// that add a handful of DFA states, so the one pass also says where the rule must run.
-std::string set_pattern(const Rule& rule, bool gated) {
-    if (!rule.prefilterRegex.empty()) {
-        return multiline(rule.prefilterRegex);
-    }
-    if (!gated) {
-        return multiline(rule.regex);
-    }
-    std::string any = "(?i)(?:";
-    for (std::size_t i = 0; i < rule.keywords.size(); ++i) {
-        any += (i > 0 ? "|" : "") + RE2::QuoteMeta(rule.keywords[i]);
-    }
-    return any + ")";
-}
-
-}  // namespace
 
 RuleSet::RuleSet() = default;
 RuleSet::RuleSet(RuleSet&&) noexcept = default;
@@ -70,16 +35,15 @@ RuleSet RuleSet::parse(std::string_view toml_text, const std::string& source_nam
 
 RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
     RuleSet out;
-    // The shared set holds over a hundred patterns: give its DFA room, so that the cache is not
-    // flushed and rebuilt while it scans (RE2's default budget is 8 MiB).
-    RE2::Options set_options = regex_options();
-    set_options.set_max_mem(64 << 20);
-    auto compiled = std::make_unique<Compiled>(set_options);
+    auto compiled = std::make_unique<Compiled>();
     std::set<std::string> ids;
     for (const RuleSource& source : sources) {
         const std::string& source_name = source.name;
+        const std::string stripped =
+            source.examples ? std::string() : without_example_tables(source.text);
         const toml::table root =
-            util::parse_toml(source.text, source_name, &util::raise_as<RuleError>);
+            util::parse_toml(source.examples ? source.text : std::string_view(stripped),
+                             source_name, &util::raise_as<RuleError>);
         out.source_ += (out.source_.empty() ? "" : "+") + source_name;
         std::size_t index = 0;
         for (const toml::node& item : rule_tables(root, source_name)) {
@@ -105,18 +69,16 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
                 throw RuleError(source_name, where.begin.line, where.begin.column,
                                 "rules[" + rule.id + "].id", "duplicate rule id");
             }
-            std::string error;
-            const bool gated = gated_by_keywords(rule, source.embedded);
-            if (compiled->set.Add(set_pattern(rule, gated), &error) < 0) {
+            if (const std::string error = compiled->sets.add(rule, source.embedded);
+                !error.empty()) {
                 const auto& where = item.as_table()->get("regex")->source();
                 throw RuleError(source_name, where.begin.line, where.begin.column,
                                 "rules[" + rule.id + "].regex", "invalid regex: " + error);
             }
-            compiled->gated.push_back(gated);
             out.rules_.push_back(std::move(rule));
         }
     }
-    if (!compiled->set.Compile()) {
+    if (!compiled->sets.compile()) {
         throw RuleError(out.source_, 1, 1, "rules", "the rules are too large to compile together");
     }
     out.compiled_ = std::move(compiled);
@@ -132,7 +94,7 @@ RuleSet RuleSet::from_embedded(std::string_view path) {
     return parse(std::span<const RuleSource>(&source, 1));
 }
 
-RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids) {
+RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids, bool examples) {
     std::vector<RuleSource> sources;
     for (const std::string_view lens : lens_ids) {
         const std::string path = "lenses/" + std::string(lens) + "/rules.toml";
@@ -141,6 +103,7 @@ RuleSet RuleSet::from_embedded_lenses(std::span<const std::string_view> lens_ids
             throw RuleError(path, 1, 1, "", "no such embedded rules file");
         }
         sources.push_back(RuleSource{*text, path, std::string(lens), true});
+        sources.back().examples = examples;
     }
     return parse(sources);
 }
@@ -158,25 +121,10 @@ std::vector<RuleMatch> RuleSet::scan(const ScanInput& input) const {
 }
 
 std::vector<std::size_t> RuleSet::candidates(std::string_view input) const {
-    std::vector<std::size_t> out;
-    if (input.empty() || rules_.empty()) {
-        return out;
+    if (rules_.empty()) {
+        return {};
     }
-    std::vector<int> matched;
-    RE2::Set::ErrorInfo error{};
-    const re2::StringPiece text(input.data(), input.size());
-    if (!compiled_->set.Match(text, &matched, &error) && error.kind != RE2::Set::kNoError) {
-        // The set's DFA gave up (it does on some huge, adversarial inputs). Run every rule on its
-        // own instead: RE2 then falls back to its NFA, slower but still linear, never wrong.
-        out.resize(rules_.size());
-        for (std::size_t i = 0; i < rules_.size(); ++i) {
-            out[i] = i;
-        }
-        return out;
-    }
-    out.assign(matched.begin(), matched.end());
-    std::sort(out.begin(), out.end());
-    return out;
+    return compiled_->sets.candidates(input);
 }
 
 void RuleSet::scan(const ScanInput& input,
@@ -204,7 +152,7 @@ void RuleSet::scan(const ScanInput& input, std::span<const std::size_t> to_run,
         if (!lines) {
             lines.emplace(input.text);
         }
-        run_rule(rule, index, input, *lines, compiled_->gated[index], found);
+        run_rule(rule, index, input, *lines, compiled_->sets.keyword_lines_only(index), found);
     }
     // A secret captured by several rules is reported once, by the rule listed first.
     std::vector<const Found*> with_secret;

@@ -22,7 +22,7 @@ struct RuleSource {
     std::string lens;       ///< copied into each Rule::lens; may be empty
     /// Compiled into the binary, every regex checked by the test suite (test_rule_set.cpp):
     /// regexes compile on first use instead of while read, and a rule that is too large for the
-    /// shared set must say `prefilter = "keywords"` itself.
+    /// shared regex set must say `prefilter = "keywords"` itself.
     bool embedded = false;
     /// The sub-lenses a rule of this file may name in `sub_lens` (its lens's rule sub-lenses);
     /// empty: any.
@@ -30,19 +30,22 @@ struct RuleSource {
     /// The sub-lens of a rule that names none: a repository's own rules files need not name
     /// one. nullptr: the rule has none.
     std::string (*defaultSubLens)(const Rule& rule) = nullptr;
+    /// false: the rules are read without their examples (without_example_tables()), for a run,
+    /// which never checks them. Only for embedded files, whose examples the test suite checks.
+    bool examples = true;
 };
 
-/// A rule whose program is larger than this does not put its regex into the shared RE2::Set:
+/// A rule whose program is larger than this does not put its regex into the shared regex set:
 /// long counted repetitions (url-password's `{1,20}...{1,128}`) multiply the states of the set's
 /// DFA, which then rebuilds its cache all the time and scans every rule several times slower.
-/// Its keywords stand in for it, and its own regex runs where they occur.
+/// Its keywords stand in for it, and its own regex runs where they occur (candidate_sets.hpp).
 inline constexpr int kMaxSetProgramSize = 1000;
 
 /// The compiled rules of one or more rules files. One RE2::Set pass over a buffer finds which rules
-/// can match; only those run their own regex to find positions and captures. A rule too large for
-/// the shared set (its DFA states would multiply the set's) is tried only where one of its keywords
-/// occurs. Every regex is RE2, so scanning is linear in the input whatever it contains. Scanning
-/// is const and thread-safe.
+/// can match (CandidateSets: by their keywords for a small scan, by their regexes for a large
+/// one); only those run their own regex, compiled on first use, to find positions and captures.
+/// Every regex is RE2, so scanning is linear in the input whatever it contains. Scanning is
+/// const and thread-safe.
 class RuleSet {
   public:
     /// Reads `[[rules]]` tables. Throws RuleError naming file:line:col and the key at fault for
@@ -55,8 +58,10 @@ class RuleSet {
     /// The rules file compiled into the binary at `path` (e.g. "lenses/security/rules.toml").
     /// Throws RuleError when it is missing or invalid.
     static RuleSet from_embedded(std::string_view path);
-    /// The embedded `lenses/<id>/rules.toml` of each lens, compiled together.
-    static RuleSet from_embedded_lenses(std::span<const std::string_view> lens_ids);
+    /// The embedded `lenses/<id>/rules.toml` of each lens, compiled together; without their
+    /// examples when `examples` is false (RuleSource::examples).
+    static RuleSet from_embedded_lenses(std::span<const std::string_view> lens_ids,
+                                        bool examples = true);
 
     RuleSet(RuleSet&&) noexcept;
     RuleSet& operator=(RuleSet&&) noexcept;
@@ -90,7 +95,7 @@ class RuleSet {
 
     std::string source_;
     std::vector<Rule> rules_;
-    std::unique_ptr<const Compiled> compiled_;  ///< the RE2::Set over every rule's pattern
+    std::unique_ptr<const Compiled> compiled_;  ///< the candidate sets
 };
 
 }  // namespace qa::rules

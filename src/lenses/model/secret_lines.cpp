@@ -33,8 +33,8 @@ std::vector<std::pair<std::uint32_t, std::string_view>> numbered_lines(
 }  // namespace
 
 SecretLines::SecretLines()
-    : rules_(std::make_shared<const rules::RuleSet>(
-          rules::RuleSet::from_embedded_lenses(std::array<std::string_view, 1>{"security"}))) {}
+    : rules_(std::make_shared<const rules::RuleSet>(rules::RuleSet::from_embedded_lenses(
+          std::array<std::string_view, 1>{"security"}, false))) {}
 
 SecretLines::SecretLines(std::shared_ptr<const rules::RuleSet> rules) : rules_(std::move(rules)) {}
 
