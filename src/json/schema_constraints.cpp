@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -153,17 +154,28 @@ class PatternConstraintBuilder final : public valijson::ConstraintBuilder {
         if (!node.isString()) {
             throw std::runtime_error("'pattern' must be a string");
         }
-        RE2::Options options;
-        options.set_log_errors(false);
-        auto re = std::make_shared<const RE2>(ecma_to_re2(node.getString()), options);
-        if (!re->ok()) {
-            throw std::runtime_error("'pattern' \"" + node.getString() +
-                                     "\" is not a regular expression qa-skill can match in "
-                                     "linear time (RE2 syntax): " +
-                                     re->error());
+        const std::string pattern = node.getString();
+        auto& re = compiled_[pattern];
+        if (re == nullptr) {
+            RE2::Options options;
+            options.set_log_errors(false);
+            auto fresh = std::make_shared<const RE2>(ecma_to_re2(pattern), options);
+            if (!fresh->ok()) {
+                compiled_.erase(pattern);
+                throw std::runtime_error("'pattern' \"" + pattern +
+                                         "\" is not a regular expression qa-skill can match in "
+                                         "linear time (RE2 syntax): " +
+                                         fresh->error());
+            }
+            re = std::move(fresh);
         }
-        return new PatternConstraint(node.getString(), std::move(re));
+        return new PatternConstraint(pattern, re);
     }
+
+  private:
+    /// One RE2 per distinct pattern of the schema being compiled: the artifact schemas repeat
+    /// `^[0-9a-f]{64}$` a score of times. A builder serves one parser, on one thread.
+    mutable std::map<std::string, std::shared_ptr<const RE2>, std::less<>> compiled_;
 };
 
 }  // namespace

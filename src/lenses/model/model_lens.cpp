@@ -114,12 +114,11 @@ json::Value findings_schema_for_providers() {
 }
 
 ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets)
-    : secrets_(std::move(secrets)),
-      findings_(json::SchemaValidator::embedded("model-findings.v1")) {}
+    : secrets_(std::move(secrets)), findings_("model-findings.v1") {}
 
 ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets, InstructionsFor instructions)
     : secrets_(std::move(secrets)),
-      findings_(json::SchemaValidator::embedded("model-findings.v1")),
+      findings_("model-findings.v1"),
       instructions_(std::move(instructions)) {}
 
 contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
@@ -185,7 +184,7 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
     request.maxOutputTokens = std::max<std::int64_t>(
         16, plan.maxOutputTokens > 0 ? std::min(plan.maxOutputTokens, binding.pinned.maxTokens)
                                      : binding.pinned.maxTokens);
-    request.validator = &findings_;
+    request.validator = &findings_.get();
     const std::string body = providers::ProviderClient::request_body(binding, request);
 
     // Budget: reserve before the call, from a deterministic estimate.

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "dispatch/lens.hpp"
-#include "json/schema_validator.hpp"
+#include "json/lazy_schema.hpp"
 #include "json/value.hpp"
 #include "lenses/model/prompt_template.hpp"
 #include "lenses/model/secret_lines.hpp"
@@ -38,7 +38,7 @@ class ModelLens final : public dispatch::Lens {
 
   private:
     std::shared_ptr<const SecretLines> secrets_;
-    json::SchemaValidator findings_;
+    json::LazySchema findings_;  ///< model-findings.v1, compiled when an answer comes
     InstructionsFor instructions_;
 };
 
