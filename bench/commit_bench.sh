@@ -1,55 +1,52 @@
 #!/usr/bin/env bash
-# Issue 4 benchmark: wall time of `git commit` of a small staged change (3 files, ~50 lines) in a
-# 200-file repository (bench/gen_repo.py), measured by hyperfine in one run:
-#   (a) no hook, (b) the qa-skill hook (embedded default config), (c) the pre-commit framework
-#   running one no-op hook, (d) the qa-skill hook in a repository of 200,000 commits (fast-import),
-#   (e) lefthook running `true`, when lefthook is installed.
-# Usage: bench/commit_bench.sh [build-dir]   (default build/release)
+# Issue 25's Commit target: the wall time of `git commit` of a one-file change (17 lines) with the
+# qa-skill hook installed (`qa-skill install`: pre-commit and commit-msg), beside the same commit
+# with no hook and with lefthook's Go binary running `true`, in three repositories:
+#   small    236 files (bench/gen_repo.py; flask has 236),
+#   large    20,000 files,
+#   history  200,000 commits (git fast-import) of one file, the change beside it.
+# Lefthook runs as its users' hooks run it: the hook `lefthook install` writes, calling the binary
+# of the npm package lefthook-linux-x64 (LEFTHOOK_BIN), not the npm wrapper (which starts node).
+# Every command runs in each of ROUNDS hyperfine runs (RUNS times each), so the rounds interleave
+# the commands and a change in the machine's load falls on all of them; the summary gives each
+# command's median over all rounds and the ratios of medians. Compare ratios, not times.
+# Usage: bench/commit_bench.sh [build-dir] [before-build-dir]
+#   build-dir (default build/release); before-build-dir: a second build whose hook is measured
+#   in the same rounds (before/after figures from one run).
+# Environment: ROUNDS (default 5), RUNS (default 10), FILES_LARGE (default 20000),
+#   LEFTHOOK_NPM_DIR: a directory where `npm install lefthook` already ran (else one is made).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$(cd "${1:-$root/build/release}" && pwd)
+before=${2:+$(cd "$2" && pwd)}
+rounds=${ROUNDS:-5}
+runs=${RUNS:-10}
+files_large=${FILES_LARGE:-20000}
 gen="$root/bench/gen_repo.py"
+command -v hyperfine >/dev/null || { echo "commit_bench: hyperfine is not installed" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1 PRE_COMMIT_HOME="$work/pre-commit-cache"
+lefthook_npm=${LEFTHOOK_NPM_DIR:-}
+if [ -z "$lefthook_npm" ]; then
+    # --ignore-scripts: lefthook's postinstall would run `lefthook install` in the current folder.
+    lefthook_npm="$work/lefthook-npm"
+    mkdir -p "$lefthook_npm"
+    (cd "$lefthook_npm" && npm install --silent --no-save --ignore-scripts lefthook >/dev/null)
+fi
+arch=$(uname -m | sed 's/aarch64/arm64/;s/x86_64/x64/')
+lefthook_bin="$lefthook_npm/node_modules/lefthook-linux-$arch/bin/lefthook"
+[ -x "$lefthook_bin" ] || { echo "commit_bench: no lefthook binary at $lefthook_bin" >&2; exit 2; }
+export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1 LEFTHOOK_BIN="$lefthook_bin"
 mkdir -p "$HOME"
 git config --global user.email bench@example.invalid
 git config --global user.name bench
 git config --global init.defaultBranch main
 
-make_repo() {  # $1: name; leaves the staged change in place and marks the base commit
-    python3 "$gen" "$work/$1" >/dev/null
-    git -C "$work/$1" update-ref refs/bench/base HEAD
-}
-make_repo nohook
-make_repo qaskill
-(cd "$work/qaskill" && "$build/qa-skill" install >/dev/null)
-make_repo precommit
-# Commit the pre-commit config under the staged change: set the change aside, commit, re-stage.
-git -C "$work/precommit" diff --cached > "$work/change.patch"
-git -C "$work/precommit" reset -q --hard
-cat > "$work/precommit/.pre-commit-config.yaml" <<'YAML'
-repos:
-  - repo: local
-    hooks:
-      - id: noop
-        name: no-op
-        entry: "true"
-        language: system
-        pass_filenames: false
-        always_run: true
-YAML
-git -C "$work/precommit" add .pre-commit-config.yaml
-git -C "$work/precommit" commit -q -m "pre-commit config"
-git -C "$work/precommit" apply --index "$work/change.patch"
-git -C "$work/precommit" update-ref refs/bench/base HEAD
-(cd "$work/precommit" && pre-commit install >/dev/null)
-
-# A long history: 200,000 commits written by git fast-import (seconds, not hours), with the same
-# staged change on top. The hook's time must not grow with history (repoId is cached).
-make_history() {  # $1: name, $2: commits
-    git init -q "$work/$1"
-    python3 - "$2" <<'PY' | git -C "$work/$1" fast-import --quiet
+# A long history: 200,000 commits written by git fast-import (seconds, not hours), with a
+# one-file change staged on top. The hook's time must not grow with history.
+make_history() {  # $1: folder, $2: commits
+    git init -q "$1"
+    python3 - "$2" <<'PY' | git -C "$1" fast-import --quiet
 import sys
 n = int(sys.argv[1])
 out = sys.stdout
@@ -62,37 +59,84 @@ for i in range(n):
         out.write(f"from :{i}\n")
     out.write(f"M 100644 inline counter.txt\ndata {len(data)}\n{data}\n")
 PY
-    git -C "$work/$1" checkout -q main
-    mkdir -p "$work/$1/src"
-    for f in a b c; do
-        python3 -c "print('\n'.join(f'def f{i}():\n    return {i}' for i in range(8)))" \
-            > "$work/$1/src/$f.py"
-    done
-    git -C "$work/$1" add src
-    git -C "$work/$1" update-ref refs/bench/base HEAD
+    git -C "$1" checkout -q main
+    mkdir -p "$1/src"
+    python3 -c "print('\n'.join(f'def f{i}():\n    return {i}' for i in range(8)))" > "$1/src/a.py"
+    git -C "$1" add src
 }
-make_history history 200000
-(cd "$work/history" && "$build/qa-skill" install >/dev/null)
-# Lefthook running `true`, when installed, as another hook manager's floor. Install it from outside
-# any git repository (`cd /tmp && npm install -g lefthook`): its npm postinstall runs
-# `lefthook install` in the current repository, writing lefthook.yml and a hook there.
-lefthook_args=()
-if command -v lefthook >/dev/null; then
-    make_repo lefthook
-    printf 'pre-commit:\n  commands:\n    noop:\n      run: "true"\n' > "$work/lefthook/lefthook.yml"
-    (cd "$work/lefthook" && lefthook install >/dev/null 2>&1)
-    lefthook_args=(--prepare "git -C '$work/lefthook' reset -q --soft refs/bench/base"
-                   -n "git commit (lefthook true)" "git -C '$work/lefthook' commit -q -m bench")
-fi
 
-reset() { echo "git -C '$work/$1' reset -q --soft refs/bench/base"; }
-commit() { echo "git -C '$work/$1' commit -q -m bench"; }
+# One generated repository per size, copied once per hook: the same files, index and change.
+hooks=(nohook qaskill lefthook)
+[ -n "$before" ] && hooks+=(before)
+python3 "$gen" "$work/small" 236 1 >/dev/null
+python3 "$gen" "$work/large" "$files_large" 1 >/dev/null
+make_history "$work/history" 200000
+printf 'pre-commit:\n  commands:\n    noop:\n      run: "true"\n' > "$work/lefthook.yml"
+for size in small large history; do
+    git -C "$work/$size" update-ref refs/bench/base HEAD
+    for hook in "${hooks[@]}"; do
+        repo="$work/$size-$hook"
+        cp -a "$work/$size" "$repo"
+        git -C "$repo" update-index -q --refresh || true
+        case "$hook" in
+            qaskill) (cd "$repo" && "$build/qa-skill" install >/dev/null) ;;
+            before) (cd "$repo" && "$before/qa-skill" install >/dev/null) ;;
+            lefthook)
+                # Untracked, as the change is the only staged file: lefthook reads it anyway.
+                cp "$work/lefthook.yml" "$repo/lefthook.yml"
+                (cd "$repo" && "$lefthook_bin" install >/dev/null 2>&1)
+                ;;
+        esac
+    done
+    rm -rf "${work:?}/$size"
+done
 
-echo "qa-skill: $("$build/qa-skill" --version); $(pre-commit --version); $(git --version)"
-hyperfine --warmup 3 --runs 30 --export-markdown "$work/result.md" \
-    --prepare "$(reset nohook)" -n "git commit (no hook)" "$(commit nohook)" \
-    --prepare "$(reset qaskill)" -n "git commit (qa-skill hook)" "$(commit qaskill)" \
-    --prepare "$(reset precommit)" -n "git commit (pre-commit no-op)" "$(commit precommit)" \
-    --prepare "$(reset history)" -n "git commit (qa-skill hook, 200,000 commits)" \
-    "$(commit history)" "${lefthook_args[@]}"
-cat "$work/result.md"
+declare -A label=([nohook]="no hook" [qaskill]="qa-skill hook" [before]="qa-skill hook, before"
+                  [lefthook]="lefthook binary, true")
+args=()
+for size in small large history; do
+    for hook in "${hooks[@]}"; do
+        repo="$work/$size-$hook"
+        args+=(--prepare "git -C $repo reset -q --soft refs/bench/base"
+               -n "$size: ${label[$hook]}" "git -C $repo commit -q -m bench")
+    done
+done
+
+echo "qa-skill: $("$build/qa-skill" --version); lefthook $("$lefthook_bin" version); $(git --version)"
+echo "files: small $(git -C "$work/small-nohook" ls-files | wc -l), large $(git -C "$work/large-nohook" ls-files | wc -l); history $(git -C "$work/history-nohook" rev-list --count HEAD) commits"
+echo "nproc $(nproc); load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+for round in $(seq 1 "$rounds"); do
+    hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/round-$round.json" "${args[@]}" \
+        >/dev/null
+    echo "round $round done; load $(cut -d' ' -f1-3 /proc/loadavg)"
+done
+python3 - "$work"/round-*.json <<'PY'
+import json, statistics, sys
+times, user = {}, {}
+per_round = []
+for path in sys.argv[1:]:
+    medians = {}
+    for r in json.load(open(path))["results"]:
+        times.setdefault(r["command"], []).extend(r["times"])
+        user.setdefault(r["command"], []).append(r["user"])
+        medians[r["command"]] = r["median"]
+    per_round.append(medians)
+med = {c: statistics.median(t) * 1000 for c, t in times.items()}
+print(f"\n{len(per_round)} rounds; median wall time over all runs (ms), user CPU (ms, mean)\n")
+print("| command | median ms | user ms |")
+print("|---|---:|---:|")
+for c in times:
+    print(f"| {c} | {med[c]:.1f} | {statistics.mean(user[c]) * 1000:.1f} |")
+print("\n| repository | hook | × no hook | × lefthook `true` | per-round range × no hook | per-round range × lefthook |")
+print("|---|---|---:|---:|---:|---:|")
+for size in ("small", "large", "history"):
+    for hook in ("qa-skill hook", "qa-skill hook, before"):
+        c = f"{size}: {hook}"
+        if c not in med:
+            continue
+        bare, lh = f"{size}: no hook", f"{size}: lefthook binary, true"
+        rb = [m[c] / m[bare] for m in per_round]
+        rl = [m[c] / m[lh] for m in per_round]
+        print(f"| {size} | {hook} | {med[c] / med[bare]:.2f} | {med[c] / med[lh]:.2f} | "
+              f"{min(rb):.2f}-{max(rb):.2f} | {min(rl):.2f}-{max(rl):.2f} |")
+PY
