@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -90,12 +92,19 @@ TEST_CASE("run_process stops when its token is cancelled and registers its group
           "[util][process]") {
     std::stop_source stop;
     qa::util::ChildRegistry children;
-    auto spec = shell("echo $$; sleep 30");
+    // The shell names its pid in a file (written, then renamed into place) before it sleeps:
+    // cancelling only once the file is there means the pid is known however loaded the machine.
+    const auto pid_file = std::filesystem::temp_directory_path() /
+                          ("qa-process-test-" + std::to_string(::getpid()) + ".pid");
+    std::filesystem::remove(pid_file);
+    const std::string quoted = "'" + pid_file.string() + "'";
+    auto spec =
+        shell("echo $$ > " + quoted + ".tmp && mv " + quoted + ".tmp " + quoted + "; sleep 30");
     spec.cancel = qa::util::CancellationToken(stop.get_token());
     spec.children = &children;
     std::size_t registered = 0;
     std::thread canceller([&] {
-        while (children.size() == 0) {
+        while (children.size() == 0 || !std::filesystem::exists(pid_file)) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
         registered = children.size();
@@ -107,7 +116,11 @@ TEST_CASE("run_process stops when its token is cancelled and registers its group
     CHECK(r.cancelled);
     CHECK_FALSE(r.timed_out);
     CHECK(children.size() == 0);
-    CHECK_FALSE(group_alive(pid_from(r.stdout_data)));
+    std::ifstream in(pid_file);
+    std::string pid;
+    std::getline(in, pid);
+    std::filesystem::remove(pid_file);
+    CHECK_FALSE(group_alive(pid_from(pid)));
 }
 
 TEST_CASE("run_process stops at its token's deadline", "[util][process]") {
