@@ -92,7 +92,7 @@ int run_config(const std::vector<std::string>& args) {
         }
         lenses::check_own_rules(config);
         lenses::check_phase_options(config);
-        lenses::model::check_model_bindings(config, plan::builtin_registry());
+        const auto notes = lenses::model::check_model_bindings(config, plan::builtin_registry());
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
         const auto rubric = orchestrator::frozen_rubric(config);
@@ -104,6 +104,9 @@ int run_config(const std::vector<std::string>& args) {
         }
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
+        for (const auto& note : notes) {
+            std::printf("note: %s\n", note.c_str());
+        }
         return util::kExitPass;
     }
     if (action == "show") {

@@ -144,6 +144,49 @@ TEST_CASE("an enabled model lens without a usable binding is a configuration err
     CHECK(server.requests().empty());
 }
 
+TEST_CASE(
+    "the team case: a clone without the optional lens's key commits degraded, one with it "
+    "gets the model review",
+    "[model-lens][integration][hooks]") {
+    HookSandbox sb;
+    ProviderServer server;
+    // A committed configuration with an optional model lens, pushed to a shared remote.
+    const auto remote = sb.init("team.git", true);
+    const auto seed = sb.repo_with_commit("seed");
+    sb.add_file(seed, ".qa-skill.toml", config_text(server, "ok", false));
+    sb.commit(seed, "config");
+    sb.git_ok(seed, "remote add origin " + qa::test::shell_quote(remote.string()));
+    sb.git_ok(seed, "push -q origin main");
+
+    const auto clone_and_commit = [&](const std::string& name, bool with_key) {
+        sb.git_ok(sb.root(), "clone -q " + qa::test::shell_quote(remote.string()) + " " + name);
+        const fs::path clone = sb.root() / name;
+        const ProcResult install = sb.qa(clone, "install");
+        REQUIRE(install.exit_code == 0);
+        sb.add_file(clone, "src/app.py", "def total(xs):\n    return sum(xs)\n");
+        return sb.in(clone, std::string(with_key ? std::string(kKeyEnv) + "=" + kKey + " " : "") +
+                                "git commit -q -m change");
+    };
+
+    const ProcResult without = clone_and_commit("alice", false);
+    INFO(without.describe());
+    CHECK(without.exit_code == 0);  // committed: the optional lens degraded, nothing blocked
+    CHECK(without.all().find("PROVIDER_AUTH_ERROR") != std::string::npos);
+    CHECK(server.requests().empty());  // no call without a key
+    const ProcResult check =
+        sb.in(sb.root() / "alice", qa::test::shell_quote(QA_SKILL_BIN) + " config check");
+    INFO(check.describe());
+    CHECK(check.exit_code == 0);
+    CHECK(check.out.find("note: the optional lens 'performance'") != std::string::npos);
+    CHECK(check.out.find(kKeyEnv) != std::string::npos);
+
+    const ProcResult with = clone_and_commit("bob", true);
+    INFO(with.describe());
+    CHECK(with.exit_code == 0);
+    CHECK(with.all().find("PROVIDER_AUTH_ERROR") == std::string::npos);
+    CHECK(server.requests().size() == 1);  // the model review ran
+}
+
 TEST_CASE("a planted secret in a staged change never reaches the model provider",
           "[model-lens][integration]") {
     HookSandbox sb;

@@ -4,8 +4,10 @@
 
 namespace qa::lenses::model {
 
-void check_model_bindings(const config::Config& config, const plan::Registry& registry,
-                          const providers::KeyLookup& keys) {
+std::vector<std::string> check_model_bindings(const config::Config& config,
+                                              const plan::Registry& registry,
+                                              const providers::KeyLookup& keys) {
+    std::vector<std::string> notes;
     for (const auto& entry : registry.lenses) {
         const bool model_subs = std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
                                             [](const auto& sub) { return sub.model; });
@@ -33,6 +35,12 @@ void check_model_bindings(const config::Config& config, const plan::Registry& re
                 config.source, settings->second.line, settings->second.column, key,
                 "no [providers." + *settings->second.provider + "] table defines this binding");
         }
+        if (!keys(binding->apiKeyEnv) && !settings->second.required) {
+            notes.push_back("the optional lens '" + entry.lensId + "' runs degraded, without its " +
+                            "model review, wherever " + binding->apiKeyEnv +
+                            " is not set (providers." + binding->bindingId + ".api_key_env)");
+            continue;
+        }
         if (!keys(binding->apiKeyEnv)) {
             throw config::ConfigError(config.source, binding->line, binding->column,
                                       "providers." + binding->bindingId + ".api_key_env",
@@ -41,6 +49,7 @@ void check_model_bindings(const config::Config& config, const plan::Registry& re
                                           "' cannot call its provider");
         }
     }
+    return notes;
 }
 
 }  // namespace qa::lenses::model

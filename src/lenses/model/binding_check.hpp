@@ -1,5 +1,8 @@
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "config/config.hpp"
 #include "plan/registry.hpp"
 #include "providers/provider_client.hpp"
@@ -11,7 +14,12 @@ namespace qa::lenses::model {
 /// that a `[providers.<id>]` table defines and whose `api_key_env` variable is set. Throws
 /// config::ConfigError naming the file and the key. A lens with model sub-lenses
 /// (security/model-review) that names a provider must have it usable likewise.
-void check_model_bindings(const config::Config& config, const plan::Registry& registry,
-                          const providers::KeyLookup& keys = providers::environment_key);
+///
+/// An unset key variable is an error only for a required lens. An optional lens without its key
+/// runs degraded (PROVIDER_AUTH_ERROR, no call made): a teammate who lacks the variable can
+/// still commit. The returned notes say so, one per such lens, for `config check` to print.
+std::vector<std::string> check_model_bindings(
+    const config::Config& config, const plan::Registry& registry,
+    const providers::KeyLookup& keys = providers::environment_key);
 
 }  // namespace qa::lenses::model
