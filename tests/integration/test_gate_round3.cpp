@@ -3,6 +3,9 @@
 // each driven through real `git commit` / `git push` / `git tag` with the hooks installed.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "baseline/fingerprint.hpp"
 #include "dispatch/findings.hpp"
 #include "rules/mask.hpp"
@@ -298,6 +301,46 @@ TEST_CASE("a blocked push names the commit to rewrite and says revoke first",
     require_blocked(tip);
     CHECK(tip.err.find("commit " + short_sha) != std::string::npos);
     CHECK(tip.err.find("git commit --amend") != std::string::npos);
+}
+
+// --- 5. passwords shorter than 16 characters --------------------------------------------------
+
+TEST_CASE("a short password assigned to a password-like key is refused at git commit",
+          "[hooks][commit][gate23]") {
+    // Split so this source holds no password assignment of its own.
+    const std::string pw = std::string("Xk9#mP") + "q2vL!w";
+    const std::string pw13 = std::string("Xk9mPq2") + "vLw7Rt";
+    struct Case {
+        std::string path;
+        std::string text;
+    };
+    const std::vector<Case> cases{
+        {"config/app.yaml", "database:\n  password: " + pw + "Zq\n"},
+        {"settings.py",
+         "DB_"
+         "PASSWORD = \"" +
+             pw + "\"\n"},
+        {"docker-compose.yml",
+         "services:\n  db:\n    environment:\n      POSTGRES_"
+         "PASSWORD: " +
+             pw13 + "\n"},
+    };
+    for (const auto& c : cases) {
+        Pushed s;
+        s.sb.add_file(s.repo, c.path, c.text);
+        const ProcResult r = s.sb.git_in(s.repo, "commit -q -m config");
+        INFO(c.path);
+        require_blocked(r);
+        CHECK(r.err.find(c.path + ":") != std::string::npos);
+        CHECK(r.all().find(pw) == std::string::npos);
+        CHECK(r.all().find(pw13) == std::string::npos);
+    }
+    // A placeholder under the same key passes.
+    Pushed s;
+    s.sb.add_file(s.repo, "config/app.yaml", "database:\n  password: ${DB_PASSWORD}\n");
+    const ProcResult ok = s.sb.git_in(s.repo, "commit -q -m config");
+    INFO(ok.describe());
+    CHECK(ok.exit_code == 0);
 }
 
 // --- 6. UTF-16 without a byte-order mark ----------------------------------------------------
