@@ -208,9 +208,10 @@ struct Attempt {
 };
 
 /// Starts `binary args` in `repo` and sends it SIGTERM `delay` after its start-up. Start-up ends
-/// when the binary has installed a SIGTERM handler, or at the latest 1 s after its exec: a signal
-/// during dynamic loading, before main, cannot be handled by any program, but 1 s in (sanitizer
-/// builds start slowly), the run is in flight and must not die by the signal.
+/// when the binary has installed a SIGTERM handler: a signal during dynamic loading, before main,
+/// cannot be handled by any program. The wait is bounded generously (30 s), not by a start-up
+/// budget: the sanitizer build takes 0.8 s to reach main on an idle machine and more than 1 s
+/// under CI load. A binary that never takes the signal is still signalled and caught dying.
 Attempt terminate_in_flight(const HookSandbox& sb, const fs::path& repo, const std::string& binary,
                             const std::string& args, std::chrono::milliseconds delay) {
     qa::test::ShellChild child(sb.script(repo, shell_quote(binary) + " " + args));
@@ -226,7 +227,7 @@ Attempt terminate_in_flight(const HookSandbox& sb, const fs::path& repo, const s
         std::this_thread::sleep_for(std::chrono::microseconds(250));
     }
     Attempt attempt;
-    for (const auto until = clock() + std::chrono::seconds(1);
+    for (const auto until = clock() + std::chrono::seconds(30);
          clock() < until && !child.finished();) {
         if (catches_signal(child.pid(), SIGTERM)) {
             attempt.handler_seen = true;
@@ -257,7 +258,7 @@ void check_sigterm(const HookSandbox& sb, const fs::path& repo, const std::strin
         }
         caught = true;
         INFO("SIGTERM " << ms << " ms after start-up; SIGTERM handler installed before: "
-                        << (a.handler_seen ? "yes" : "NO (none within 1 s of exec)") << "\n"
+                        << (a.handler_seen ? "yes" : "NO (none within 30 s of exec)") << "\n"
                         << a.result->describe());
         CHECK(a.result->exited);
         CHECK(a.result->exit_code == 3);
