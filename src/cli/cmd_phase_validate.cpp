@@ -12,10 +12,10 @@
 #include "cli/commands.hpp"
 #include "config/config.hpp"
 #include "contracts/enums.hpp"
-#include "dispatch/services.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/phase_validate.hpp"
 #include "exec/runner.hpp"
+#include "lenses/api/services.hpp"
 #include "orchestrator/run.hpp"
 #include "util/args.hpp"
 #include "util/atomic_file.hpp"
@@ -174,7 +174,7 @@ int run_phase_validate(const std::vector<std::string>& args,
         }
     }
     env.reviews = rule_lens_reviews;
-    const dispatch::ProcessRunner commands(control.children);
+    const lenses::api::ProcessRunner commands(control.children);
     env.commands = &commands;
     env.cancel = control.cancel;
     exec::PhaseInput input;

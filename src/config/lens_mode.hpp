@@ -7,7 +7,7 @@
 namespace qa::config {
 
 /// Which lines a lens reports on (`[lenses.<id>] mode`). The lenses read it as
-/// dispatch::LensMode (dispatch::LensInput::mode).
+/// input::LensMode (input::LensInput::mode).
 enum class LensMode { added, diff_context, file, all };
 
 /// Every mode, in declaration order.

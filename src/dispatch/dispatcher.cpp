@@ -7,10 +7,12 @@
 #include <stop_token>
 #include <thread>
 
-#include "json/canonical.hpp"
-#include "util/sha256.hpp"
+#include "lenses/api/findings.hpp"
 
 namespace qa::dispatch {
+
+using lenses::api::failed_result;
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -42,36 +44,18 @@ struct Shared {
 /// How often the supervisor looks at the run's token when no deadline is nearer.
 constexpr std::chrono::milliseconds kPollInterval{50};
 
-std::chrono::milliseconds time_limit(const RunInput& input, const std::string& lens_id) {
-    const LensInput* lens = input.lens(lens_id);
+std::chrono::milliseconds time_limit(const input::RunInput& input, const std::string& lens_id) {
+    const input::LensInput* lens = input.lens(lens_id);
     return lens != nullptr ? lens->timeout
                            : std::chrono::milliseconds(config::defaults::kLensTimeoutMs);
 }
 
-std::string time_limit_message(const RunInput& input, const std::string& lens_id) {
+std::string time_limit_message(const input::RunInput& input, const std::string& lens_id) {
     return "lens exceeded its time limit of " + std::to_string(time_limit(input, lens_id).count()) +
            " ms";
 }
 
 }  // namespace
-
-contracts::LensResult failed_result(const contracts::LensPlan& plan, const std::string& reason,
-                                    std::vector<contracts::ErrorCode> codes) {
-    contracts::LensResult r;
-    r.schemaVersion = "lens-result.v1";
-    r.planOrdinal = plan.planOrdinal;
-    r.lensId = plan.lensId;
-    r.subLensId = plan.subLensId;
-    r.lensVersion = plan.lensVersion;
-    r.status = contracts::LensStatus::failed;
-    r.degraded = true;
-    r.evidenceSummary = {reason};
-    r.usage.unavailableReason = contracts::UsageUnavailableReason::ADAPTER_ERROR;
-    r.errorCodes = std::move(codes);
-    r.executionAudit = std::nullopt;
-    r.adapterResponseHash = util::sha256_hex(json::canonical(json::Value(reason)));
-    return r;
-}
 
 Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchOptions options)
     : max_concurrency_(std::max<std::size_t>(1, max_concurrency)),
@@ -79,8 +63,9 @@ Dispatcher::Dispatcher(std::size_t max_concurrency, LensLookup lookup, DispatchO
       options_(std::move(options)) {}
 
 std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::LensPlan>& plans,
-                                                   const ChangeSource& changes,
-                                                   const RunInput& input, const Services& services,
+                                                   const lenses::api::ChangeSource& changes,
+                                                   const input::RunInput& input,
+                                                   const lenses::api::Services& services,
                                                    const util::CancellationToken& cancel) const {
     const std::size_t n = plans.size();
     Shared shared(n);
@@ -114,13 +99,14 @@ std::vector<contracts::LensResult> Dispatcher::run(const std::vector<contracts::
                 result = failed_result(plan, "run cancelled before the lens started");
             } else {
                 try {
-                    const Lens* lens = lookup_(plan.lensId);
-                    const LensInput* settings = input.lens(plan.lensId);
+                    const lenses::api::Lens* lens = lookup_(plan.lensId);
+                    const input::LensInput* settings = input.lens(plan.lensId);
                     if (lens == nullptr || settings == nullptr) {
                         result = failed_result(plan, "no implementation of lens \"" + plan.lensId +
                                                          "\" is built into this binary");
                     } else {
-                        const LensContext context{input, *settings, changes, services, token};
+                        const lenses::api::LensContext context{input, *settings, changes, services,
+                                                               token};
                         result = lens->run(plan, context);
                         result.planOrdinal = plan.planOrdinal;
                     }

@@ -6,13 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::dispatch {
 
-/// Finds the lens implementation for a plan's lensId; nullptr when none is built in.
-using LensLookup = std::function<const Lens*(const std::string& lens_id)>;
+using lenses::api::LensLookup;
 
 /// How the dispatcher treats lenses that do not stop when told to.
 struct DispatchOptions {
@@ -42,8 +41,9 @@ class Dispatcher {
     /// Each plan's lens gets `input`, its LensInput, `changes`, `services` and a token that
     /// stops at its `timeout` and when `cancel` stops.
     std::vector<contracts::LensResult> run(const std::vector<contracts::LensPlan>& plans,
-                                           const ChangeSource& changes, const RunInput& input,
-                                           const Services& services = {},
+                                           const lenses::api::ChangeSource& changes,
+                                           const input::RunInput& input,
+                                           const lenses::api::Services& services = {},
                                            const util::CancellationToken& cancel = {}) const;
 
   private:
@@ -51,9 +51,5 @@ class Dispatcher {
     LensLookup lookup_;
     DispatchOptions options_;
 };
-
-/// A failed LensResult for `plan` with a human reason in evidenceSummary.
-contracts::LensResult failed_result(const contracts::LensPlan& plan, const std::string& reason,
-                                    std::vector<contracts::ErrorCode> codes = {});
 
 }  // namespace qa::dispatch

@@ -3,12 +3,12 @@
 #include <memory>
 
 #include "contracts/enums.hpp"
-#include "dispatch/run_input.hpp"
 #include "exec/confinement.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
 #include "exec/profile.hpp"
 #include "exec/sandbox.hpp"
+#include "input/run_input.hpp"
 #include "util/file.hpp"
 
 namespace qa::exec {
@@ -44,7 +44,7 @@ std::variant<fs::path, std::string> LensSandbox::bwrap() const {
     return bwrap_;
 }
 
-std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const dispatch::LensInput& lens,
+std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const input::LensInput& lens,
                                                                   util::ProcessSpec spec) const {
     if (untrusted_) {
         return *untrusted_;

@@ -7,9 +7,9 @@
 #include <variant>
 
 #include "config/config.hpp"
-#include "dispatch/services.hpp"
 #include "exec/runner.hpp"
 #include "exec/trust.hpp"
+#include "lenses/api/services.hpp"
 
 namespace qa::exec {
 
@@ -18,12 +18,12 @@ namespace qa::exec {
 /// in allow_execution_lens_classes and its profile not read-only; the program runs in
 /// bubblewrap with the repository read-only as its directory, a private /tmp, the profile's
 /// environment and network, and the profile's output caps.
-class LensSandbox final : public dispatch::CommandSandbox {
+class LensSandbox final : public lenses::api::CommandSandbox {
   public:
     LensSandbox(const config::Config& config, std::filesystem::path repo_root,
                 const TrustEnv& trust, RunnerEnv env);
 
-    std::variant<util::ProcessSpec, std::string> confine(const dispatch::LensInput& lens,
+    std::variant<util::ProcessSpec, std::string> confine(const input::LensInput& lens,
                                                          util::ProcessSpec spec) const override;
 
   private:

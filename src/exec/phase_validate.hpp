@@ -36,7 +36,7 @@ struct PhaseEnv {
     ReviewFn reviews;
     /// Starts the sandboxes (the binary's runner registers them, so a signal kills them);
     /// nullptr: without a registry.
-    const dispatch::CommandRunner* commands = nullptr;
+    const lenses::api::CommandRunner* commands = nullptr;
     util::CancellationToken cancel;  ///< a signal: the running command is killed at once
 };
 

@@ -31,7 +31,7 @@ RunnerEnv RunnerEnv::from_process() {
     return env;
 }
 
-Sandbox::Sandbox(ExecProfile profile, RunnerEnv env, const dispatch::CommandRunner* commands)
+Sandbox::Sandbox(ExecProfile profile, RunnerEnv env, const lenses::api::CommandRunner* commands)
     : profile_(std::move(profile)), env_(std::move(env)), commands_(commands) {
     const auto found = find_bwrap(env_.bwrapOverride, env_.lookup("PATH"));
     if (!found) {

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "dispatch/services.hpp"
 #include "exec/captured_run.hpp"
 #include "exec/profile.hpp"
 #include "exec/sandbox.hpp"
 #include "git/repository.hpp"
+#include "lenses/api/services.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::exec {
@@ -32,7 +32,8 @@ class Sandbox {
     /// execution fails closed, it never runs a command unsandboxed. Commands start through
     /// `commands` (the binaries' runner registers each sandbox's process group, so a signal to
     /// the binary kills it); nullptr runs them without a registry.
-    Sandbox(ExecProfile profile, RunnerEnv env, const dispatch::CommandRunner* commands = nullptr);
+    Sandbox(ExecProfile profile, RunnerEnv env,
+            const lenses::api::CommandRunner* commands = nullptr);
     Sandbox(const Sandbox&) = delete;
     Sandbox& operator=(const Sandbox&) = delete;
 
@@ -56,7 +57,7 @@ class Sandbox {
 
     ExecProfile profile_;
     RunnerEnv env_;
-    const dispatch::CommandRunner* commands_;
+    const lenses::api::CommandRunner* commands_;
     std::filesystem::path bwrap_;
 };
 
@@ -113,8 +114,8 @@ std::optional<contracts::ErrorCode> outcome_failure(const CommandOutcome& outcom
 
 /// How the caller lets a plan's commands be stopped and tracked.
 struct ExecutionControl {
-    const dispatch::CommandRunner* commands = nullptr;  ///< see Sandbox
-    util::CancellationToken cancel;                     ///< a signal, the lens's deadline
+    const lenses::api::CommandRunner* commands = nullptr;  ///< see Sandbox
+    util::CancellationToken cancel;                        ///< a signal, the lens's deadline
 };
 
 /// The whole seed-002 execution step for one plan: permission check, command policy, sandbox

@@ -25,7 +25,7 @@ struct TreeExecutor::Shared {
 };
 
 TreeExecutor::TreeExecutor(const git::LibGit2& lib, const git::Repository& repo, Settings settings,
-                           RunnerEnv env, const dispatch::CommandRunner* commands)
+                           RunnerEnv env, const lenses::api::CommandRunner* commands)
     : lib_(lib),
       settings_(std::move(settings)),
       env_(std::move(env)),

@@ -10,17 +10,17 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "dispatch/services.hpp"
 #include "exec/profile.hpp"
 #include "exec/runner.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
+#include "lenses/api/services.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::exec {
 
 /// The execution service of one checked change: what an execution lens calls (through
-/// dispatch::Services::execution) to run its commands on the exact tree under test, the index
+/// lenses::api::Services::execution) to run its commands on the exact tree under test, the index
 /// tree for a commit, the pushed or head commit otherwise. The orchestrator builds it from the
 /// configuration, the trust decision and the process's environment, so that a lens reads
 /// neither. Thread-safe: plans run on several workers at once.
@@ -49,7 +49,7 @@ class TreeExecutor {
 
     /// Lists the files of the tree under test from `repo`, the run's.
     TreeExecutor(const git::LibGit2& lib, const git::Repository& repo, Settings settings,
-                 RunnerEnv env, const dispatch::CommandRunner* commands);
+                 RunnerEnv env, const lenses::api::CommandRunner* commands);
     ~TreeExecutor();
     TreeExecutor(const TreeExecutor&) = delete;
     TreeExecutor& operator=(const TreeExecutor&) = delete;
@@ -98,7 +98,7 @@ class TreeExecutor {
     const git::LibGit2& lib_;
     Settings settings_;
     RunnerEnv env_;
-    const dispatch::CommandRunner* commands_;
+    const lenses::api::CommandRunner* commands_;
     std::set<std::string, std::less<>> files_;
     std::unique_ptr<Shared> shared_;
 };

@@ -85,8 +85,8 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     const auto secrets = std::make_shared<const model::SecretLines>(rules);
     Catalog catalog;
     catalog.add(
-        dispatch::LensKind::rule, kRulesEngine,
-        [rules, secrets](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+        input::LensKind::rule, kRulesEngine,
+        [rules, secrets](const plan::LensEntry& entry) -> std::unique_ptr<const lenses::api::Lens> {
             auto lens = std::make_unique<RuleLens>(entry.lensId, rules, selector_for(entry.lensId),
                                                    runs_hygiene(entry), rules);
             std::set<std::string, std::less<>> model_subs;
@@ -104,27 +104,27 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
         });
     // The consistency lens: its frozen rubric's checks, and its guidance judged by a model when
     // the lens names a provider.
-    catalog.add(dispatch::LensKind::rule, "rubric",
-                [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+    catalog.add(input::LensKind::rule, "rubric",
+                [secrets](const plan::LensEntry&) -> std::unique_ptr<const lenses::api::Lens> {
                     return std::make_unique<model::WithModelSubLenses>(
                         std::make_unique<consistency::RubricLens>(),
                         std::make_unique<model::ModelLens>(secrets, consistency::guidance_for),
                         std::set<std::string, std::less<>>{"guidance"});
                 });
-    catalog.add(dispatch::LensKind::rule, "gate",
-                [](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+    catalog.add(input::LensKind::rule, "gate",
+                [](const plan::LensEntry&) -> std::unique_ptr<const lenses::api::Lens> {
                     return std::make_unique<GateLens>();
                 });
-    catalog.add(dispatch::LensKind::rule, "layering",
-                [](const plan::LensEntry& entry) -> std::unique_ptr<const dispatch::Lens> {
+    catalog.add(input::LensKind::rule, "layering",
+                [](const plan::LensEntry& entry) -> std::unique_ptr<const lenses::api::Lens> {
                     return std::make_unique<LayeringLens>(entry.lensVersion);
                 });
-    catalog.add(dispatch::LensKind::execution, "phase",
-                [rules](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+    catalog.add(input::LensKind::execution, "phase",
+                [rules](const plan::LensEntry&) -> std::unique_ptr<const lenses::api::Lens> {
                     return std::make_unique<PhaseLens>(rules);
                 });
-    catalog.add(dispatch::LensKind::model, "model",
-                [secrets](const plan::LensEntry&) -> std::unique_ptr<const dispatch::Lens> {
+    catalog.add(input::LensKind::model, "model",
+                [secrets](const plan::LensEntry&) -> std::unique_ptr<const lenses::api::Lens> {
                     return std::make_unique<model::ModelLens>(secrets);
                 });
     catalog.build(registry);
@@ -145,17 +145,17 @@ std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSou
     return std::make_shared<const Catalog>(make_builtin_catalog(extra));
 }
 
-const dispatch::Lens* builtin_lens(std::string_view lens_id) {
+const lenses::api::Lens* builtin_lens(std::string_view lens_id) {
     return builtin_catalog().find(lens_id);
 }
 
-dispatch::LensLookup lens_lookup(const dispatch::RunInput& input,
-                                 std::shared_ptr<const Catalog> own) {
-    return [&input, own = std::move(own)](const std::string& lens_id) -> const dispatch::Lens* {
+lenses::api::LensLookup lens_lookup(const input::RunInput& input,
+                                    std::shared_ptr<const Catalog> own) {
+    return [&input, own = std::move(own)](const std::string& lens_id) -> const lenses::api::Lens* {
         // The built-in catalog is asked for only now: its rules compile on first use.
         const Catalog& catalog = own ? *own : builtin_catalog();
-        const dispatch::LensInput* settings = input.lens(lens_id);
-        if (settings != nullptr && settings->kind == dispatch::LensKind::external) {
+        const input::LensInput* settings = input.lens(lens_id);
+        if (settings != nullptr && settings->kind == input::LensKind::external) {
             return catalog.external();
         }
         return catalog.find(lens_id);

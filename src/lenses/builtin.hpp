@@ -4,9 +4,8 @@
 #include <span>
 #include <string_view>
 
-#include "dispatch/dispatcher.hpp"
-#include "dispatch/lens.hpp"
-#include "dispatch/run_input.hpp"
+#include "input/run_input.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/catalog.hpp"
 #include "rules/rule_set.hpp"
 
@@ -15,7 +14,7 @@ namespace qa::lenses {
 /// The lens implementation built into the binary for `lens_id`, or nullptr when there is none
 /// (model lenses without an adapter yet). The instances are immutable and live for the whole
 /// process; their rule data is compiled on first use.
-const dispatch::Lens* builtin_lens(std::string_view lens_id);
+const lenses::api::Lens* builtin_lens(std::string_view lens_id);
 
 /// The built-in catalog with `extra` rules files (a repository's own, `rules_files`) compiled
 /// together with the embedded rules; their rules join the lens each source names. For one run: the
@@ -25,7 +24,7 @@ std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSou
 /// The dispatcher's lookup for a run: in `own` (the run's catalog with a repository's own rules,
 /// lenses_for()) or, when null, the built-in catalog; the catalog's external lens for the
 /// lenses `input` declares external. `input` must outlive the lookup.
-dispatch::LensLookup lens_lookup(const dispatch::RunInput& input,
-                                 std::shared_ptr<const Catalog> own);
+lenses::api::LensLookup lens_lookup(const input::RunInput& input,
+                                    std::shared_ptr<const Catalog> own);
 
 }  // namespace qa::lenses

@@ -2,15 +2,13 @@
 
 namespace qa::lenses {
 
-void Catalog::add(dispatch::LensKind kind, std::string engine, LensFactory factory) {
+void Catalog::add(input::LensKind kind, std::string engine, LensFactory factory) {
     factories_[{kind, std::move(engine)}] = std::move(factory);
 }
 
 void Catalog::build(const plan::Registry& registry) {
     for (const auto& entry : registry.lenses) {
-        const auto kind = dispatch::lens_kind_from(entry.kind);
-        const auto factory =
-            kind ? factories_.find(std::pair(*kind, entry.engine)) : factories_.end();
+        const auto factory = factories_.find(std::pair(entry.kind, entry.engine));
         if (factory == factories_.end()) {
             continue;
         }
@@ -20,7 +18,7 @@ void Catalog::build(const plan::Registry& registry) {
     }
 }
 
-const dispatch::Lens* Catalog::find(std::string_view lens_id) const {
+const lenses::api::Lens* Catalog::find(std::string_view lens_id) const {
     const auto it = lenses_.find(lens_id);
     return it == lenses_.end() ? nullptr : it->second.get();
 }

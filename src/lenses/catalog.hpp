@@ -7,15 +7,15 @@
 #include <string_view>
 #include <utility>
 
-#include "dispatch/lens.hpp"
-#include "dispatch/run_input.hpp"
+#include "input/run_input.hpp"
+#include "lenses/api/lens.hpp"
 #include "plan/registry.hpp"
 
 namespace qa::lenses {
 
 /// Builds the implementation of one registry lens of the factory's kind and engine, from its
 /// entry (id, version, class and sub-lenses live there, once); nullptr when it has none.
-using LensFactory = std::function<std::unique_ptr<const dispatch::Lens>(const plan::LensEntry&)>;
+using LensFactory = std::function<std::unique_ptr<const lenses::api::Lens>(const plan::LensEntry&)>;
 
 /// The lens implementations of a process, keyed by lensId and built from the registry by what
 /// each entry declares: its kind (rule, model, execution) and its engine (which implementation
@@ -25,20 +25,22 @@ using LensFactory = std::function<std::unique_ptr<const dispatch::Lens>(const pl
 /// shared by every worker.
 class Catalog {
   public:
-    void add(dispatch::LensKind kind, std::string engine, LensFactory factory);
+    void add(input::LensKind kind, std::string engine, LensFactory factory);
     /// Builds every lens of `registry` whose kind and engine have a factory. Throws what a
     /// factory throws.
     void build(const plan::Registry& registry);
-    const dispatch::Lens* find(std::string_view lens_id) const;
+    const lenses::api::Lens* find(std::string_view lens_id) const;
     /// The one implementation of every external lens (`[lenses.<id>] kind = "external"`): they
     /// are not in the registry and differ only in their LensInput (the command).
-    void set_external(std::unique_ptr<const dispatch::Lens> lens) { external_ = std::move(lens); }
-    const dispatch::Lens* external() const { return external_.get(); }
+    void set_external(std::unique_ptr<const lenses::api::Lens> lens) {
+        external_ = std::move(lens);
+    }
+    const lenses::api::Lens* external() const { return external_.get(); }
 
   private:
-    std::map<std::pair<dispatch::LensKind, std::string>, LensFactory> factories_;
-    std::map<std::string, std::unique_ptr<const dispatch::Lens>, std::less<>> lenses_;
-    std::unique_ptr<const dispatch::Lens> external_;
+    std::map<std::pair<input::LensKind, std::string>, LensFactory> factories_;
+    std::map<std::string, std::unique_ptr<const lenses::api::Lens>, std::less<>> lenses_;
+    std::unique_ptr<const lenses::api::Lens> external_;
 };
 
 }  // namespace qa::lenses

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/printable_runs.hpp"
 #include "lenses/text_lines.hpp"
 #include "rules/mask.hpp"
@@ -44,7 +44,7 @@ std::string_view evidence_text(std::string_view text, const rules::RuleMatch& m)
 /// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
 /// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
-                   const dispatch::ChangedFileView& view, const dispatch::ChangeSource& changes) {
+                   const lenses::api::ChangedFileView& view, const lenses::api::ChangeSource& changes) {
     std::optional<std::string> content;
     const auto load = [&]() -> const std::string& {
         if (!content) {
@@ -153,10 +153,10 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             // A guessable secret is hashed by its masked form only (rules::evidence_form); its
             // exact hash goes to the baseline, in memory (baseline/exact_keys.hpp).
             const std::string form = m.secret ? rules::evidence_form(*m.secret) : std::string();
-            s.evidenceHash = dispatch::evidence_hash(
+            s.evidenceHash = lenses::api::evidence_hash(
                 m.rule->id, m.secret ? std::string_view(form) : evidence_text(text, m));
             if (m.secret && form != *m.secret) {
-                s.exactHash = dispatch::evidence_hash(m.rule->id, *m.secret);
+                s.exactHash = lenses::api::evidence_hash(m.rule->id, *m.secret);
             }
         }
         out.matches.push_back(std::move(s));

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/rule_set.hpp"
 
@@ -69,6 +69,7 @@ struct ScanSpec {
 /// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
 /// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
-                   const dispatch::ChangedFileView& view, const dispatch::ChangeSource& changes);
+                   const lenses::api::ChangedFileView& view,
+                   const lenses::api::ChangeSource& changes);
 
 }  // namespace qa::lenses

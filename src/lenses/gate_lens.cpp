@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "dispatch/findings.hpp"
-#include "dispatch/run_input.hpp"
+#include "input/run_input.hpp"
+#include "lenses/api/findings.hpp"
 #include "rules/suppression.hpp"
 
 namespace qa::lenses {
@@ -15,15 +15,15 @@ constexpr const char* kRuleId = "gate-weakened";
 contracts::Finding weakened(const contracts::LensPlan& plan, const std::string& file,
                             std::int64_t line, const std::string& summary, json::Value evidence,
                             const std::string& evidence_key) {
-    return dispatch::make_finding(plan, kRuleId, contracts::Severity::low, false, file, line,
-                                  summary, std::move(evidence),
-                                  std::string(kRuleId) + "\n" + evidence_key);
+    return lenses::api::make_finding(plan, kRuleId, contracts::Severity::low, false, file, line,
+                                     summary, std::move(evidence),
+                                     std::string(kRuleId) + "\n" + evidence_key);
 }
 
 }  // namespace
 
 contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
-                                    const dispatch::LensContext& context) const {
+                                    const lenses::api::LensContext& context) const {
     std::vector<contracts::Finding> findings;
     std::size_t suppressions = 0;
     for (const auto& path : plan.changedFiles) {
@@ -37,7 +37,7 @@ contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
                                             change.key + "\n" + change.summary));
             }
         }
-        const dispatch::ChangedFileView* view = context.changes.file(path);
+        const lenses::api::ChangedFileView* view = context.changes.file(path);
         // A whole-file audit (--all-files) adds no line: the directives already in the tree are
         // not this change's doing.
         if (view == nullptr || view->binary || view->addedLines.every_line()) {
@@ -67,7 +67,7 @@ contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
                                         json::Object{{"suppressedRuleIds", list}}, list));
         }
     }
-    return dispatch::completed_result(
+    return lenses::api::completed_result(
         plan, std::move(findings),
         {std::to_string(plan.changedFiles.size()) + " file(s) checked, " +
          std::to_string(suppressions) + " suppression(s) added"});

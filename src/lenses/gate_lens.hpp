@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 
 namespace qa::lenses {
 
@@ -9,10 +9,10 @@ namespace qa::lenses {
 /// configuration and each batch of findings newly accepted by the baseline that the
 /// orchestrator found (RunInput::gateChanges), and each inline suppression an added line
 /// writes. It cannot be disabled: a change that turns the other lenses off is what it is for.
-class GateLens : public dispatch::Lens {
+class GateLens : public lenses::api::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 };
 
 }  // namespace qa::lenses

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/imports.hpp"
 #include "rules/suppression.hpp"
 #include "util/glob.hpp"
@@ -20,7 +20,7 @@ bool any_match(const std::vector<std::string>& globs, std::string_view path) {
 }  // namespace
 
 contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
-                                        const dispatch::LensContext& context) const {
+                                        const lenses::api::LensContext& context) const {
     std::vector<contracts::Finding> findings;
     const auto& layers = context.run.layers;
     std::size_t imports_checked = 0;
@@ -31,7 +31,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
         if (context.should_stop()) {
             throw std::runtime_error("stopped: time limit or cancellation");
         }
-        const dispatch::ChangedFileView* view = context.changes.file(path);
+        const lenses::api::ChangedFileView* view = context.changes.file(path);
         if (view == nullptr || view->deleted || view->binary) {
             continue;
         }
@@ -58,7 +58,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
                     continue;
                 }
                 const std::string name = layer->name.empty() ? "layer rule" : layer->name;
-                findings.push_back(dispatch::make_finding(
+                findings.push_back(lenses::api::make_finding(
                     plan, kRuleId, contracts::Severity::high, true, path, added.lineNo,
                     name + ": " + path + " may not import " + *hit,
                     json::Object{{"layer", name},
@@ -71,7 +71,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
             previous = added.text;
         }
     }
-    return dispatch::completed_result(
+    return lenses::api::completed_result(
         plan, std::move(findings),
         {std::to_string(layers.size()) + " layer rule(s), " + std::to_string(imports_checked) +
          " import line(s) checked"});

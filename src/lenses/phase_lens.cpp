@@ -6,13 +6,12 @@
 
 #include "config/config.hpp"
 #include "contracts/enums.hpp"
-#include "dispatch/dispatcher.hpp"
-#include "dispatch/findings.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/language.hpp"
 #include "exec/policy.hpp"
 #include "exec/test_summary.hpp"
 #include "exec/tree_executor.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/output_locations.hpp"
 #include "lenses/phase_options.hpp"
 #include "rules/scrub.hpp"
@@ -191,7 +190,7 @@ contracts::LensResult with_zero_usage(contracts::LensResult r) {
 contracts::LensResult failed(const contracts::LensPlan& plan, const std::string& why,
                              std::vector<ErrorCode> codes,
                              std::optional<contracts::ExecutionAudit> audit = std::nullopt) {
-    auto r = with_zero_usage(dispatch::failed_result(plan, why, std::move(codes)));
+    auto r = with_zero_usage(lenses::api::failed_result(plan, why, std::move(codes)));
     r.executionAudit = std::move(audit);
     return r;
 }
@@ -248,9 +247,9 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
                 "failingCount",
                 failing ? json::Value(static_cast<std::int64_t>(*failing)) : json::Value(nullptr));
         }
-        out.push_back(dispatch::make_finding(plan, rule, contracts::Severity::high, true, l.file,
-                                             l.line, summary, json::Value(std::move(evidence)),
-                                             rule + "\n" + l.file + "\n" + command));
+        out.push_back(lenses::api::make_finding(plan, rule, contracts::Severity::high, true, l.file,
+                                                l.line, summary, json::Value(std::move(evidence)),
+                                                rule + "\n" + l.file + "\n" + command));
     }
     return out;
 }
@@ -258,7 +257,7 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
 }  // namespace
 
 contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
-                                     const dispatch::LensContext& context) const {
+                                     const lenses::api::LensContext& context) const {
     const auto check = check_of(plan.subLensId);
     if (!check) {
         return failed(plan,
@@ -304,7 +303,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     std::vector<std::string> summary = {"language: " + planned.language};
     if (!planned.skipped.empty()) {
         summary.push_back(*plan.subLensId + " skipped: " + planned.skipped);
-        return with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+        return with_zero_usage(lenses::api::completed_result(plan, {}, std::move(summary)));
     }
     if (!planned.missing.empty()) {
         return failed(plan, planned.missing, {});
@@ -353,7 +352,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
         }
     }
     if (passed) {
-        auto r = with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+        auto r = with_zero_usage(lenses::api::completed_result(plan, {}, std::move(summary)));
         r.executionAudit = ex.audit;
         return r;
     }
@@ -366,7 +365,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
             r.evidenceSummary = std::move(summary);
             return r;
         }
-        auto r = with_zero_usage(dispatch::completed_result(plan, {}, std::move(summary)));
+        auto r = with_zero_usage(lenses::api::completed_result(plan, {}, std::move(summary)));
         r.status = contracts::LensStatus::degraded;
         r.degraded = true;
         r.errorCodes.push_back(ErrorCode::EXECUTION_TIMEOUT);
@@ -387,7 +386,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
                                 "runner's summary)";
     }
     summary.push_back(problem);
-    auto r = with_zero_usage(dispatch::completed_result(
+    auto r = with_zero_usage(lenses::api::completed_result(
         plan, findings_of(*check, plan, ex, *tree, command, problem, *credentials_),
         std::move(summary)));
     if (ex.failure) {

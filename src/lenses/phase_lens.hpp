@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "rules/rule_set.hpp"
 
 namespace qa::lenses {
@@ -27,14 +27,14 @@ namespace qa::lenses {
 /// - The sub-lenses share one checkout per tree and take turns on it in plan order (build
 ///   before tests, so a compiled project's tests find its build). Every command of every check
 ///   is checked against the profile's policy before the first one runs.
-class PhaseLens final : public dispatch::Lens {
+class PhaseLens final : public lenses::api::Lens {
   public:
     /// `credentials` mask what a command printed before it is stored or shown.
     explicit PhaseLens(std::shared_ptr<const rules::RuleSet> credentials)
         : credentials_(std::move(credentials)) {}
 
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 
   private:
     std::shared_ptr<const rules::RuleSet> credentials_;

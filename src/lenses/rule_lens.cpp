@@ -4,7 +4,7 @@
 
 #include "config/defaults.hpp"
 #include "contracts/enums.hpp"
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/file_scan.hpp"
 #include "plan/registry.hpp"
 #include "rules/hygiene.hpp"
@@ -20,11 +20,9 @@ contracts::Severity severity_of(std::string_view text) {
 
 /// Whether a lens with a hygiene sub-lens is enabled in this run, so that its findings come
 /// from the shared scan of each file.
-bool hygiene_enabled(const dispatch::RunInput& run) {
-    const auto& lenses = plan::builtin_registry().lenses;
-    return std::any_of(lenses.begin(), lenses.end(), [&](const plan::LensEntry& entry) {
-        const dispatch::LensInput* lens = run.lens(entry.lensId);
-        return lens != nullptr && lens->enabled && runs_hygiene(entry);
+bool hygiene_enabled(const input::RunInput& run) {
+    return std::any_of(run.lenses.begin(), run.lenses.end(), [](const auto& lens) {
+        return lens.second.enabled && lens.second.subLensIds.count("hygiene") > 0;
     });
 }
 
@@ -47,7 +45,7 @@ RuleLens::RuleLens(std::string id, std::shared_ptr<const rules::RuleSet> rules,
       credentials_(std::move(credentials)) {}
 
 contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
-                                    const dispatch::LensContext& context) const {
+                                    const lenses::api::LensContext& context) const {
     const auto& settings = context.settings;
     const bool run_hygiene = hygiene_ && plan.subLensId == std::optional<std::string>("hygiene");
     std::uint64_t max_file_bytes = config::defaults::kOversizeFileBytes;
@@ -56,7 +54,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     }
     std::vector<std::string> lenses;
     for (const rules::Rule& rule : rules_->rules()) {
-        const dispatch::LensInput* other = context.run.lens(rule.lens);
+        const input::LensInput* other = context.run.lens(rule.lens);
         // A rules file compiled on its own has no lens: its rules are this lens's.
         const bool enabled =
             rule.lens.empty() || rule.lens == id_ || (other != nullptr && other->enabled);
@@ -68,7 +66,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     // Names the scan of a file: the rules that run and the buffer scanned, which the lenses
     // sharing the rules and the mode have in common.
     std::string scan_key = "rule-scan/" + rules_->source() + "/" +
-                           std::string(dispatch::to_string(settings.mode)) + "/" +
+                           std::string(input::to_string(settings.mode)) + "/" +
                            std::to_string(settings.diffContext);
     for (const auto& lens : lenses) {
         scan_key += "/" + lens;
@@ -80,13 +78,13 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         *rules_,
         *credentials_,
         std::move(lenses),
-        settings.mode == dispatch::LensMode::file || settings.mode == dispatch::LensMode::all,
-        settings.mode == dispatch::LensMode::diff_context,
+        settings.mode == input::LensMode::file || settings.mode == input::LensMode::all,
+        settings.mode == input::LensMode::diff_context,
         static_cast<std::int64_t>(settings.diffContext),
         with_hygiene};
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
-        return dispatch::make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
+        return lenses::api::make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
                                       h.rule->blocking, path, std::max<std::uint32_t>(1, h.line),
                                       h.message,
                                       json::Object{{"column", static_cast<std::int64_t>(h.column)},
@@ -102,9 +100,9 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
         // An external lens's rules are not known here: any `<its id>/<rule>` is taken as its.
         const std::size_t slash = id.find('/');
-        const dispatch::LensInput* owner =
+        const input::LensInput* owner =
             slash == std::string_view::npos ? nullptr : context.run.lens(id.substr(0, slash));
-        const bool external = owner != nullptr && owner->kind == dispatch::LensKind::external;
+        const bool external = owner != nullptr && owner->kind == input::LensKind::external;
         const bool known = external || rules_->find(id) != nullptr || id == "layer-violation" ||
                            id == "unused-suppression" || id == "invalid-suppression" ||
                            id == "gate-weakened";
@@ -116,7 +114,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         if (context.should_stop()) {
             throw std::runtime_error("stopped: time limit or cancellation");
         }
-        const dispatch::ChangedFileView* view = context.changes.file(path);
+        const lenses::api::ChangedFileView* view = context.changes.file(path);
         if (view == nullptr || view->deleted) {
             continue;
         }
@@ -126,13 +124,13 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 const auto size = context.changes.full_content(path).value_or("").size();
                 const rules::HygieneInput input{path, {}, size, {}, max_file_bytes};
                 for (const auto& h : rules::oversize_file(input)) {
-                    findings.push_back(dispatch::make_finding(
+                    findings.push_back(lenses::api::make_finding(
                         plan, std::string(h.rule->id), severity_of(h.rule->severity),
                         h.rule->blocking, path, 1, h.message,
                         json::Object{{"fix", std::string(h.rule->fix)}}, h.message));
                 }
                 for (const auto& h : rules::build_output(input)) {
-                    findings.push_back(dispatch::make_finding(
+                    findings.push_back(lenses::api::make_finding(
                         plan, std::string(h.rule->id), severity_of(h.rule->severity),
                         h.rule->blocking, path, 1, h.message,
                         json::Object{{"fix", std::string(h.rule->fix)}}, h.message));
@@ -145,7 +143,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             }
         }
 
-        const auto scan = dispatch::shared_value<FileScan>(context.changes, path, scan_key, [&] {
+        const auto scan = lenses::api::shared_value<FileScan>(context.changes, path, scan_key, [&] {
             return std::make_shared<const FileScan>(scan_file(spec, path, *view, context.changes));
         });
         rules::SuppressionLog used_directives;
@@ -172,7 +170,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 // Taken out by the orchestrator before anything is written (exact_keys.hpp).
                 evidence.emplace_back("exactHash", m.exactHash);
             }
-            findings.push_back(dispatch::make_hashed_finding(
+            findings.push_back(lenses::api::make_hashed_finding(
                 plan, m.rule->id,
                 m.checksumFailed ? contracts::Severity::low : severity_of(m.rule->severity),
                 m.rule->blocking && !m.checksumFailed, path, m.line,
@@ -190,7 +188,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                     continue;
                 }
                 for (const auto& problem : rules::directive_problems(added.text, known_rule)) {
-                    findings.push_back(dispatch::make_finding(
+                    findings.push_back(lenses::api::make_finding(
                         plan, "invalid-suppression", contracts::Severity::medium, false, path,
                         added.lineNo, problem,
                         json::Object{{"fix",
@@ -212,7 +210,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             const auto owns = [&](const rules::Rule& r) { return selector_(plan.subLensId, r); };
             for (const auto& u : rules::unused_suppressions(
                      {*rules_, owns, path, view->language, added, content, used_directives})) {
-                findings.push_back(dispatch::make_finding(
+                findings.push_back(lenses::api::make_finding(
                     plan, "unused-suppression", contracts::Severity::low, false, path, u.line,
                     "Inline suppression of " + u.ruleId + " suppresses no finding here",
                     json::Object{{"suppressedRuleId", u.ruleId},
@@ -241,7 +239,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
     if (suppressed_count > 0) {
         summary.push_back(std::to_string(suppressed_count) + " finding(s) suppressed inline");
     }
-    return dispatch::completed_result(plan, std::move(findings), std::move(summary));
+    return lenses::api::completed_result(plan, std::move(findings), std::move(summary));
 }
 
 }  // namespace qa::lenses

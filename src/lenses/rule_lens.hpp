@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "plan/registry.hpp"
 #include "rules/rule_set.hpp"
 
@@ -16,7 +16,7 @@ namespace qa::lenses {
 /// (`mode = "added"`); `diff_context`, `file` and `all` widen that to lines around the change
 /// or the whole file. Secrets are masked before they enter a finding; evidenceHash still
 /// identifies them.
-class RuleLens : public dispatch::Lens {
+class RuleLens : public lenses::api::Lens {
   public:
     /// Chooses which rules a sub-lens runs (nullopt sub-lens: the lens itself).
     using RuleSelector =
@@ -29,7 +29,7 @@ class RuleLens : public dispatch::Lens {
              bool hygiene_sub_lens, std::shared_ptr<const rules::RuleSet> credentials);
 
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 
   private:
     std::string id_;

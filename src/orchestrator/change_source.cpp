@@ -13,7 +13,7 @@ namespace qa::orchestrator {
 GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes)
     : reader_(reader) {
     for (const auto& f : changes.files) {
-        dispatch::ChangedFileView view;
+        lenses::api::ChangedFileView view;
         view.path = f.path;
         view.binary = f.binary;
         view.deleted = f.status == git::FileStatus::deleted;
@@ -22,8 +22,8 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
             blobs_[f.path] = BlobRef{f.new_oid, f.new_mode, f.text_encoding, f.inline_text};
         }
         // The added lines: ranges of the blobs the hunks name, read when a lens iterates them.
-        std::vector<dispatch::AddedLines::Range> ranges;
-        std::vector<dispatch::AddedLines::Loader> sources;
+        std::vector<lenses::api::AddedLines::Range> ranges;
+        std::vector<lenses::api::AddedLines::Loader> sources;
         std::map<std::string, std::size_t, std::less<>> source_of;  // blob -> index in sources
         std::optional<std::size_t> line_one;  // the source whose line 1 is added, the last one
         if (f.lines_in_blobs()) {
@@ -54,7 +54,8 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
             first_line = std::string_view(*first_blob).substr(0, first_blob->find('\n'));
         }
         if (!ranges.empty()) {
-            view.addedLines = dispatch::AddedLines::ranges(std::move(ranges), std::move(sources));
+            view.addedLines =
+                lenses::api::AddedLines::ranges(std::move(ranges), std::move(sources));
         }
         // The new side of a copy or rename is judged whole: with rename detection it shows no
         // added lines, and a secret copied from a file (or a baseline entry) must not pass.
@@ -64,7 +65,7 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
         const bool wide = !f.text_encoding.empty();  // decoded and judged whole
         if (((f.all_lines_added && f.added_lines > 0) || moved || wide) && !f.binary) {
             // Nothing held: each iteration reads the blob, one file at a time.
-            view.addedLines = dispatch::AddedLines::every_line(
+            view.addedLines = lenses::api::AddedLines::every_line(
                 std::max<std::size_t>(f.added_lines, 1),
                 [this, path = f.path]() -> std::shared_ptr<const std::string> {
                     auto content = full_content(path);
@@ -94,7 +95,7 @@ GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::Chang
     }
 }
 
-const dispatch::ChangedFileView* GitChangeSource::file(std::string_view path) const {
+const lenses::api::ChangedFileView* GitChangeSource::file(std::string_view path) const {
     const auto it = views_.find(path);
     return it == views_.end() ? nullptr : &it->second;
 }

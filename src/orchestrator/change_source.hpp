@@ -8,9 +8,9 @@
 #include <typeindex>
 #include <utility>
 
-#include "dispatch/lens.hpp"
 #include "git/blob_reader.hpp"
 #include "git/change_set.hpp"
+#include "lenses/api/lens.hpp"
 #include "plan/classify.hpp"
 
 namespace qa::orchestrator {
@@ -21,18 +21,18 @@ namespace qa::orchestrator {
 /// holds lines: added lines are the hunks' line ranges, read from the blobs when iterated (all
 /// of a blob's lines when every line is added), so memory follows the file being read. Borrows
 /// `reader` (the one the change set was read with, so that no file is hashed twice) and `changes`.
-class GitChangeSource : public dispatch::ChangeSource {
+class GitChangeSource : public lenses::api::ChangeSource {
   public:
     GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes);
 
-    const dispatch::ChangedFileView* file(std::string_view path) const override;
+    const lenses::api::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
     std::shared_ptr<const void> shared(
         std::string_view path, std::string_view key, std::type_index type,
         const std::function<std::shared_ptr<const void>()>& compute) const override;
 
     /// Every view, sorted by path.
-    const std::map<std::string, dispatch::ChangedFileView, std::less<>>& files() const {
+    const std::map<std::string, lenses::api::ChangedFileView, std::less<>>& files() const {
         return views_;
     }
 
@@ -57,7 +57,7 @@ class GitChangeSource : public dispatch::ChangeSource {
 
     const git::BlobReader& reader_;
     std::map<std::string, plan::FileClass, std::less<>> classes_;
-    std::map<std::string, dispatch::ChangedFileView, std::less<>> views_;
+    std::map<std::string, lenses::api::ChangedFileView, std::less<>> views_;
     std::map<std::string, BlobRef, std::less<>> blobs_;
     mutable std::mutex loaded_mutex_;
     mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;

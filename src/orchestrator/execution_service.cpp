@@ -15,7 +15,7 @@ namespace {
 bool is_execution_lens(const std::string& lens_id) {
     const auto& lenses = plan::builtin_registry().lenses;
     return std::any_of(lenses.begin(), lenses.end(), [&](const plan::LensEntry& e) {
-        return e.lensId == lens_id && e.kind == "execution";
+        return e.lensId == lens_id && e.kind == input::LensKind::execution;
     });
 }
 
@@ -29,7 +29,7 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
     const std::vector<contracts::LensPlan>& plans, const git::ChangeSet& changes,
-    const std::string& execution_key, const dispatch::CommandRunner& commands) {
+    const std::string& execution_key, const lenses::api::CommandRunner& commands) {
     if (std::none_of(plans.begin(), plans.end(),
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
         return nullptr;

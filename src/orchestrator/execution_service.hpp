@@ -6,13 +6,13 @@
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
-#include "dispatch/services.hpp"
 #include "exec/runner.hpp"
 #include "exec/tree_executor.hpp"
 #include "exec/trust.hpp"
 #include "git/change_set.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
+#include "lenses/api/services.hpp"
 
 namespace qa::orchestrator {
 
@@ -35,6 +35,6 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
     const std::vector<contracts::LensPlan>& plans, const git::ChangeSet& changes,
-    const std::string& execution_key, const dispatch::CommandRunner& commands);
+    const std::string& execution_key, const lenses::api::CommandRunner& commands);
 
 }  // namespace qa::orchestrator

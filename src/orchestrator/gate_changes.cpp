@@ -52,11 +52,13 @@ std::optional<std::string> at_base(const git::Repository& repo, const git::Chang
 
 }  // namespace
 
-std::vector<dispatch::GateChange> gate_changes(
-    const git::Repository& repo, const git::ChangeSet& changes, const config::Config& config,
-    const std::optional<baseline::LoadedBaseline>& accepted,
-    std::span<const std::string> known_lens_ids, bool config_from_tree) {
-    std::vector<dispatch::GateChange> out;
+std::vector<input::GateChange> gate_changes(const git::Repository& repo,
+                                            const git::ChangeSet& changes,
+                                            const config::Config& config,
+                                            const std::optional<baseline::LoadedBaseline>& accepted,
+                                            std::span<const std::string> known_lens_ids,
+                                            bool config_from_tree) {
+    std::vector<input::GateChange> out;
     const std::string config_path(config::kConfigFileName);
     if (const auto* file = change_of(changes, config_path); file != nullptr && config_from_tree) {
         std::optional<config::Config> before;

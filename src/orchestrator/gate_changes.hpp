@@ -7,9 +7,9 @@
 
 #include "baseline/load.hpp"
 #include "config/config.hpp"
-#include "dispatch/run_input.hpp"
 #include "git/change_set.hpp"
 #include "git/repository.hpp"
+#include "input/run_input.hpp"
 
 namespace qa::orchestrator {
 
@@ -21,9 +21,11 @@ namespace qa::orchestrator {
 /// (`config_from_tree` false: `--config FILE`) or when the base's configuration cannot be read
 /// (a broken base is not this change's doing). A deleted `.qa-skill.toml` is compared as the
 /// embedded default it leaves.
-std::vector<dispatch::GateChange> gate_changes(
-    const git::Repository& repo, const git::ChangeSet& changes, const config::Config& config,
-    const std::optional<baseline::LoadedBaseline>& accepted,
-    std::span<const std::string> known_lens_ids, bool config_from_tree);
+std::vector<input::GateChange> gate_changes(const git::Repository& repo,
+                                            const git::ChangeSet& changes,
+                                            const config::Config& config,
+                                            const std::optional<baseline::LoadedBaseline>& accepted,
+                                            std::span<const std::string> known_lens_ids,
+                                            bool config_from_tree);
 
 }  // namespace qa::orchestrator

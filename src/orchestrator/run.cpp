@@ -98,7 +98,7 @@ git::ChangeSet named_files(const git::Repository& repo, const std::vector<std::s
 }
 
 /// A history audit reads a whole history in one run: a lens's time limit is for a change.
-void widen_for_audit(dispatch::RunInput& input) {
+void widen_for_audit(input::RunInput& input) {
     constexpr std::chrono::hours kAuditTimeout{6};
     for (auto& [id, lens] : input.lenses) {
         lens.timeout = std::max<std::chrono::milliseconds>(lens.timeout, kAuditTimeout);
@@ -373,9 +373,9 @@ RunReport run(const RunRequest& request, const RunControl& control) {
     const auto repo_id = config.repoId ? *config.repoId : repo.repo_id();
     const std::size_t jobs =
         request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
-    const dispatch::ProcessRunner commands(control.children);
-    const dispatch::SteadyTimeSource clock;
-    dispatch::Services services;
+    const lenses::api::ProcessRunner commands(control.children);
+    const lenses::api::SteadyTimeSource clock;
+    lenses::api::Services services;
     services.commands = &commands;
     services.clock = &clock;
     // Lenses that run a program of their own (external lenses) run in the sandbox, and only
@@ -430,7 +430,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
             plan::make_plans(registry, config, plan_files(repo, target.changes, source), lens_ids);
         const auto planned = Clock::now();
 
-        dispatch::RunInput input = make_run_input(config, registry, out.input);
+        input::RunInput input = make_run_input(config, registry, out.input);
         if (request.kind == ChangeKind::history) {
             widen_for_audit(input);
         }
@@ -442,7 +442,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
                 gate_changes(repo, target.changes, config, accepted,
                              plan::builtin_registry().lens_ids(), !request.configFile);
         }
-        const dispatch::RunInput& run_input = input;
+        const input::RunInput& run_input = input;
         const dispatch::Dispatcher dispatcher(jobs, lenses::lens_lookup(run_input, own_lenses),
                                               dispatch_options);
         out.result.executionKey = execution_key(out.input, target, out.plan.plans);
@@ -450,7 +450,7 @@ RunReport run(const RunRequest& request, const RunControl& control) {
         const auto executor =
             make_tree_executor(lib, repo, request.gitEnv, config, request.execution, out.plan.plans,
                                target.changes, out.result.executionKey, commands);
-        dispatch::Services target_services = services;
+        lenses::api::Services target_services = services;
         target_services.execution = executor.get();
         // The model lenses of this change share one connection pool, budget ledger and cache.
         std::optional<lenses::model::ModelServices> models;

@@ -1,42 +1,35 @@
 #include "orchestrator/run_input.hpp"
 
-#include <stdexcept>
-
-#include "contracts/enums.hpp"
 #include "orchestrator/frozen_rubric.hpp"
 
 namespace qa::orchestrator {
-namespace {
 
-template <class E>
-E to_enum(std::optional<E> value, const std::string& text) {
-    if (!value) {
-        // Config and registry validation admit only valid spellings; reaching this is a bug.
-        throw std::logic_error("invalid enum text from a validated input: " + text);
-    }
-    return *value;
-}
-
-}  // namespace
-
-dispatch::RunInput make_run_input(const config::Config& config, const plan::Registry& registry,
-                                  contracts::SkillInput skill) {
-    dispatch::RunInput input;
+input::RunInput make_run_input(const config::Config& config, const plan::Registry& registry,
+                               contracts::SkillInput skill) {
+    input::RunInput input;
     input.skill = std::move(skill);
     input.layers = config.layers;
     for (const auto& [id, o] : config.rules) {
-        dispatch::RuleSetting& rule = input.rules[id];
+        input::RuleSetting& rule = input.rules[id];
         rule.enabled = o.enabled.value_or(true);
         rule.severity = o.severity;
     }
     input.maxContextBytes = config.maxContextBytes;
     input.rubric = frozen_rubric(config);
     for (const auto& entry : registry.lenses) {
-        dispatch::LensInput lens;
+        input::LensInput lens;
         lens.lensId = entry.lensId;
-        lens.kind = to_enum(dispatch::lens_kind_from(entry.kind), entry.kind);
+        lens.kind = entry.kind;
         lens.lensClass = entry.lensClass;
         lens.lensVersion = entry.lensVersion;
+        for (const auto& sub : entry.subLenses) {
+            if (sub.subLensId) {
+                lens.subLensIds.insert(*sub.subLensId);
+                if (sub.model) {
+                    lens.modelSubLensIds.insert(*sub.subLensId);
+                }
+            }
+        }
         if (const auto it = config.lenses.find(entry.lensId); it != config.lenses.end()) {
             const config::LensSettings& s = it->second;
             lens.enabled = s.enabled;

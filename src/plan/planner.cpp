@@ -219,9 +219,10 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         // Rule lenses read each file locally, one at a time, and send nothing to a model: neither
         // the hard cap nor the context bound, which bound model packets, leaves files out of them.
         const bool bounded =
-            (c.lens->kind != "rule" && c.lens->kind != "execution") || c.sub->model;
+            (c.lens->kind != input::LensKind::rule && c.lens->kind != input::LensKind::execution) ||
+            c.sub->model;
         // An execution lens checks the whole tree under test: one plan per sub-lens, never cut.
-        const bool one_plan = bounded || c.lens->kind == "execution";
+        const bool one_plan = bounded || c.lens->kind == input::LensKind::execution;
         const ExcludeFilter lens_exclude(c.settings->exclude);
         std::vector<const PlanFile*> scope;
         std::vector<std::string> over_cap;

@@ -53,7 +53,7 @@ Registry parse_registry(std::string_view json_text) {
         entry.lensClass =
             *contracts::enum_from_string<contracts::LensClass>(l.find("lensClass")->as_string());
         entry.lensVersion = l.find("lensVersion")->as_string();
-        entry.kind = l.find("kind")->as_string();
+        entry.kind = *input::lens_kind_from(l.find("kind")->as_string());
         entry.engine = l.find("engine")->as_string();
         entry.description = l.find("description")->as_string();
         const json::Value& defaults = *l.find("defaults");

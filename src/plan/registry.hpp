@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contracts/enums.hpp"
+#include "input/lens_kind.hpp"
 
 namespace qa::plan {
 
@@ -32,7 +33,7 @@ struct LensEntry {
     std::string lensId;
     contracts::LensClass lensClass = contracts::LensClass::consistency;
     std::string lensVersion;
-    std::string kind;  ///< rule | model | execution
+    input::LensKind kind = input::LensKind::rule;  ///< rule | model | execution (| external)
     /// Which implementation in the binary serves the lens, among those of its kind: rules |
     /// gate | layering (rule), model (model), phase (execution).
     std::string engine;

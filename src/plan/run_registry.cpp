@@ -12,7 +12,7 @@ Registry run_registry(const Registry& builtin, const config::Config& config) {
         entry.lensId = id;
         entry.lensClass = settings.external->lensClass;
         entry.lensVersion = settings.external->version;
-        entry.kind = "external";
+        entry.kind = input::LensKind::external;
         entry.description = "External lens (" + settings.external->command.front() + ")";
         entry.blockingPolicy = contracts::BlockingPolicy::rule_defined;
         SubLensEntry sub;

@@ -67,7 +67,8 @@ FindingFacts facts_of(const contracts::Finding& f) {
 
 bool inline_suppressible(const contracts::Finding& f) {
     const plan::LensEntry* lens = plan::builtin_registry().find(f.lensId);
-    return lens == nullptr || (lens->kind != "model" && lens->kind != "execution");
+    return lens == nullptr ||
+           (lens->kind != input::LensKind::model && lens->kind != input::LensKind::execution);
 }
 
 std::string suppression_directive(const contracts::Finding& f) {

@@ -5,10 +5,10 @@
 
 namespace qa::verdict {
 
-void apply_rule_overrides(const dispatch::RunInput& input,
+void apply_rule_overrides(const input::RunInput& input,
                           std::vector<contracts::LensResult>& results) {
     for (auto& result : results) {
-        const dispatch::LensInput* lens = input.lens(result.lensId);
+        const input::LensInput* lens = input.lens(result.lensId);
         const contracts::Severity* block_at =
             lens != nullptr && lens->blockAt ? &*lens->blockAt : nullptr;
         std::map<std::string, std::size_t> dropped;

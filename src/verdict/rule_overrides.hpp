@@ -6,7 +6,7 @@
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
-#include "dispatch/run_input.hpp"
+#include "input/run_input.hpp"
 
 namespace qa::verdict {
 
@@ -18,7 +18,7 @@ namespace qa::verdict {
 /// - `block_at = "<severity>"`: in that lens exactly the findings at or above it block (without
 ///   it, each rule's own `blocking` decides); `invalid-suppression` and `unused-suppression`
 ///   never block.
-void apply_rule_overrides(const dispatch::RunInput& input,
+void apply_rule_overrides(const input::RunInput& input,
                           std::vector<contracts::LensResult>& results);
 
 /// Throws config::ConfigError, naming the table's position, for a `[rules.<id>]` whose id is not

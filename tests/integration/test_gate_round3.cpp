@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "baseline/fingerprint.hpp"
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "rules/mask.hpp"
 #include "support/baseline_fixture.hpp"
 #include "support/hook_fixture.hpp"
@@ -117,7 +117,7 @@ TEST_CASE("an entry of a baseline written before salting accepts no guessable se
     // The old file's entry: sha256 of rule, path and the hash of the key's masked form, which
     // both keys share.
     const std::string rule = "aws-access-key-id";
-    const std::string evidence = qa::dispatch::evidence_hash(rule, qa::rules::evidence_form(seen));
+    const std::string evidence = qa::lenses::api::evidence_hash(rule, qa::rules::evidence_form(seen));
     REQUIRE(qa::rules::evidence_form(seen) == qa::rules::evidence_form(other));
     const std::string old_file =
         "{\"entries\":[\n{\"fingerprint\":\"" + qa::baseline::fingerprint(rule, "s.py", evidence) +

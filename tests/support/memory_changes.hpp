@@ -9,12 +9,12 @@
 #include <string_view>
 #include <vector>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 
 namespace qa::test {
 
 /// Changed files held in memory; line views stay valid for the object's lifetime.
-class MemoryChangeSource final : public dispatch::ChangeSource {
+class MemoryChangeSource final : public lenses::api::ChangeSource {
   public:
     /// `content` is the new file; `added` the line numbers (1-based) the change adds.
     void add(const std::string& path, const std::string& language, const std::string& content,
@@ -29,7 +29,7 @@ class MemoryChangeSource final : public dispatch::ChangeSource {
             lines.emplace_back(held.data() + at, end - at);
             at = end + 1;
         }
-        dispatch::ChangedFileView view;
+        lenses::api::ChangedFileView view;
         view.path = path;
         view.language = language;
         view.fileKind = file_kind;
@@ -38,7 +38,7 @@ class MemoryChangeSource final : public dispatch::ChangeSource {
         }
         files_[path] = std::move(view);
     }
-    const dispatch::ChangedFileView* file(std::string_view path) const override {
+    const lenses::api::ChangedFileView* file(std::string_view path) const override {
         const auto it = files_.find(std::string(path));
         return it == files_.end() ? nullptr : &it->second;
     }
@@ -57,7 +57,7 @@ class MemoryChangeSource final : public dispatch::ChangeSource {
 
   private:
     std::map<std::string, std::string> contents_;
-    std::map<std::string, dispatch::ChangedFileView> files_;
+    std::map<std::string, lenses::api::ChangedFileView> files_;
 };
 
 }  // namespace qa::test

@@ -39,7 +39,7 @@ model::Instructions guidance_instructions(const rubric::Rubric& rubric,
 }
 
 std::optional<model::Instructions> guidance_for(const contracts::LensPlan& plan,
-                                                const dispatch::LensContext& context,
+                                                const lenses::api::LensContext& context,
                                                 const model::SecretLines& secrets) {
     (void)plan;
     if (context.run.rubric == nullptr) {

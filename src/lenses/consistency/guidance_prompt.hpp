@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/model/prompt_template.hpp"
 #include "lenses/model/secret_lines.hpp"
 #include "rubric/rubric.hpp"
@@ -18,7 +18,7 @@ model::Instructions guidance_instructions(const rubric::Rubric& rubric,
 
 /// ModelLens::InstructionsFor of the guidance sub-lens: from the run's rubric (nullopt without).
 std::optional<model::Instructions> guidance_for(const contracts::LensPlan& plan,
-                                                const dispatch::LensContext& context,
+                                                const lenses::api::LensContext& context,
                                                 const model::SecretLines& secrets);
 
 }  // namespace qa::lenses::consistency

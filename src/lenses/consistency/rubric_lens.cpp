@@ -3,7 +3,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "rubric/check_eval.hpp"
 
 namespace qa::lenses::consistency {
@@ -22,7 +22,7 @@ std::size_t line_count(std::string_view text) {
 
 /// Whether every line of the file is added: a new file, a file rewritten whole, or a file
 /// judged whole (all-files mode). Only then are its name and its header the change's doing.
-bool whole_file_added(const dispatch::ChangedFileView& view, std::string_view content) {
+bool whole_file_added(const lenses::api::ChangedFileView& view, std::string_view content) {
     return view.addedLines.every_line() ||
            (view.addedLines.leading_lines() && view.addedLines.size() == line_count(content));
 }
@@ -55,7 +55,7 @@ contracts::Finding finding(const contracts::LensPlan& plan, const rubric::Rule& 
         {"follows", rule.evidence.follows},
         {"total", rule.evidence.total},
     };
-    return dispatch::make_finding(plan, rule.ruleId, rule.severity, rule.blocking, file, line,
+    return lenses::api::make_finding(plan, rule.ruleId, rule.severity, rule.blocking, file, line,
                                   problem + " - " + rule.summary + " (" + rule.evidence.text + ")",
                                   std::move(evidence), file + "\n" + problem);
 }
@@ -63,7 +63,7 @@ contracts::Finding finding(const contracts::LensPlan& plan, const rubric::Rule& 
 }  // namespace
 
 contracts::LensResult RubricLens::run(const contracts::LensPlan& plan,
-                                      const dispatch::LensContext& context) const {
+                                      const lenses::api::LensContext& context) const {
     const rubric::Rubric* rubric = context.run.rubric.get();
     if (rubric == nullptr) {
         // The configuration loader refuses an enabled lens without a frozen rubric: a bug here.
@@ -80,7 +80,7 @@ contracts::LensResult RubricLens::run(const contracts::LensPlan& plan,
         if (context.should_stop()) {
             throw std::runtime_error("cancelled");
         }
-        const dispatch::ChangedFileView* view = context.changes.file(path);
+        const lenses::api::ChangedFileView* view = context.changes.file(path);
         if (view == nullptr || view->deleted || view->binary || view->symlink) {
             continue;
         }
@@ -142,7 +142,7 @@ contracts::LensResult RubricLens::run(const contracts::LensPlan& plan,
     std::vector<std::string> summary = {"rubric version " + std::to_string(rubric->rubricVersion) +
                                         " (" + std::to_string(checks.size()) + " checks) on " +
                                         std::to_string(plan.changedFiles.size()) + " file(s)"};
-    return dispatch::completed_result(plan, std::move(findings), std::move(summary));
+    return lenses::api::completed_result(plan, std::move(findings), std::move(summary));
 }
 
 }  // namespace qa::lenses::consistency

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 
 namespace qa::lenses::consistency {
 
@@ -10,10 +10,10 @@ namespace qa::lenses::consistency {
 /// checks (file names, test layout, required headers, namespaces) judge a file whose every line
 /// is added (a new file, or one scanned whole), and a namespace declaration on an added line.
 /// Each finding names its rubric rule and the evidence behind it.
-class RubricLens final : public dispatch::Lens {
+class RubricLens final : public lenses::api::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 };
 
 }  // namespace qa::lenses::consistency

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "contracts/json_io.hpp"
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "json/error.hpp"
 #include "json/schema_validator.hpp"
 #include "lenses/answer_text.hpp"
@@ -83,7 +83,7 @@ std::variant<LensResult, std::string> read_answer(std::string_view stdout_text,
         const std::string prefix = plan.lensId + "/";
         const std::string rule_id = f.ruleId.rfind(prefix, 0) == 0 ? f.ruleId : prefix + f.ruleId;
         // The program's evidenceHash names its evidence; bound to the rule, as every lens's is.
-        auto finding = dispatch::make_finding(
+        auto finding = lenses::api::make_finding(
             plan, rule_id, f.severity, f.blocking, f.file, f.startLine,
             clean_answer_text(credentials, f.file, f.summary),
             clean_answer_value(credentials, f.file, f.evidence), f.evidenceHash);
@@ -95,7 +95,7 @@ std::variant<LensResult, std::string> read_answer(std::string_view stdout_text,
         summary.push_back(clean_answer_text(credentials, "", line));
     }
 
-    LensResult out = dispatch::completed_result(plan, std::move(findings), std::move(summary));
+    LensResult out = lenses::api::completed_result(plan, std::move(findings), std::move(summary));
     out.status = answer.status;
     out.degraded = out.degraded || answer.degraded;
     out.usage = answer.usage;

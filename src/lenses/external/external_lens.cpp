@@ -3,8 +3,8 @@
 #include <map>
 #include <optional>
 
-#include "dispatch/dispatcher.hpp"
 #include "exec/policy.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/external/answer.hpp"
 #include "lenses/external/request.hpp"
 #include "rules/suppression.hpp"
@@ -17,8 +17,7 @@ using contracts::ErrorCode;
 
 /// What ran, for the result's executionAudit: one command, its exit and output hashes (the
 /// output itself is not kept: it may quote the change).
-contracts::ExecutionAudit audit_of(const dispatch::LensInput& lens,
-                                   const util::ProcessResult& ran) {
+contracts::ExecutionAudit audit_of(const input::LensInput& lens, const util::ProcessResult& ran) {
     contracts::ExecutionAudit audit;
     audit.permissionProfileId = lens.permissionProfile;
     contracts::ExecutionCommandResult command;
@@ -50,7 +49,7 @@ std::string_view line_of(std::string_view text, std::int64_t n) {
 /// Drops the findings an inline `qa-skill: allow <lensId>/<rule> -- <reason>` directive
 /// suppresses, as for every other lens; returns how many.
 std::size_t drop_suppressed(std::vector<contracts::Finding>& findings,
-                            const dispatch::ChangeSource& changes) {
+                            const lenses::api::ChangeSource& changes) {
     std::map<std::string, std::optional<std::string>> contents;
     const auto before = findings.size();
     std::erase_if(findings, [&](const contracts::Finding& f) {
@@ -72,13 +71,13 @@ std::size_t drop_suppressed(std::vector<contracts::Finding>& findings,
 }  // namespace
 
 contracts::LensResult ExternalLens::run(const contracts::LensPlan& plan,
-                                        const dispatch::LensContext& context) const {
-    const dispatch::LensInput& lens = context.settings;
+                                        const lenses::api::LensContext& context) const {
+    const input::LensInput& lens = context.settings;
     const std::string name =
         "external lens '" + plan.lensId + "' (" + exec::display_command(lens.command) + ")";
     if (context.services.sandbox == nullptr || context.services.commands == nullptr) {
-        return dispatch::failed_result(plan, name + " cannot run: this run offers no execution",
-                                       {ErrorCode::EXECUTION_DENIED});
+        return lenses::api::failed_result(plan, name + " cannot run: this run offers no execution",
+                                          {ErrorCode::EXECUTION_DENIED});
     }
     util::ProcessSpec spec;
     spec.argv = lens.command;
@@ -86,14 +85,14 @@ contracts::LensResult ExternalLens::run(const contracts::LensPlan& plan,
     spec.stdin_data = request_json(plan, context);
     auto confined = context.services.sandbox->confine(lens, std::move(spec));
     if (const auto* denied = std::get_if<std::string>(&confined)) {
-        return dispatch::failed_result(plan, name + " did not run: " + *denied,
-                                       {ErrorCode::EXECUTION_DENIED});
+        return lenses::api::failed_result(plan, name + " did not run: " + *denied,
+                                          {ErrorCode::EXECUTION_DENIED});
     }
     const util::ProcessResult ran = context.services.commands->run(
         std::get<util::ProcessSpec>(std::move(confined)), context.cancel);
 
     const auto failed = [&](const std::string& why, ErrorCode code) {
-        auto result = dispatch::failed_result(plan, name + " " + why, {code});
+        auto result = lenses::api::failed_result(plan, name + " " + why, {code});
         result.executionAudit = audit_of(lens, ran);
         return result;
     };

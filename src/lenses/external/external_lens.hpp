@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "rules/rule_set.hpp"
 
 namespace qa::lenses::external {
@@ -14,14 +14,14 @@ namespace qa::lenses::external {
 /// crash, a non-zero exit, a timeout or an answer that is not this plan's valid LensResult is a
 /// failed result with its code, never a pass. One instance serves every external lens: what
 /// differs (the command, the profile) is in each lens's LensInput.
-class ExternalLens final : public dispatch::Lens {
+class ExternalLens final : public lenses::api::Lens {
   public:
     /// `credentials` mask any secret the program quotes in what it answers.
     explicit ExternalLens(std::shared_ptr<const rules::RuleSet> credentials)
         : credentials_(std::move(credentials)) {}
 
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 
   private:
     std::shared_ptr<const rules::RuleSet> credentials_;

@@ -36,9 +36,9 @@ std::string valid_utf8(std::string_view text, bool& lossy) {
 }
 
 json::Value file_json(const contracts::LensPlan& plan, const std::string& path,
-                      const dispatch::LensContext& context) {
+                      const lenses::api::LensContext& context) {
     json::Object file{{"path", path}};
-    const dispatch::ChangedFileView* view = context.changes.file(path);
+    const lenses::api::ChangedFileView* view = context.changes.file(path);
     if (view == nullptr) {  // planned from the change, so always there; say so if not
         file.emplace_back("missing", true);
         return file;
@@ -70,7 +70,7 @@ json::Value file_json(const contracts::LensPlan& plan, const std::string& path,
 
 }  // namespace
 
-std::string request_json(const contracts::LensPlan& plan, const dispatch::LensContext& context) {
+std::string request_json(const contracts::LensPlan& plan, const lenses::api::LensContext& context) {
     json::Array files;
     for (const auto& path : plan.changedFiles) {
         if (context.should_stop()) {
@@ -81,7 +81,7 @@ std::string request_json(const contracts::LensPlan& plan, const dispatch::LensCo
     const json::Value request = json::Object{
         {"protocol", kRequestProtocol},
         {"plan", contracts::to_json(plan)},
-        {"lens", json::Object{{"mode", std::string(dispatch::to_string(context.settings.mode))},
+        {"lens", json::Object{{"mode", std::string(input::to_string(context.settings.mode))},
                               {"diffContext", context.settings.diffContext},
                               {"options", context.settings.options}}},
         {"files", std::move(files)},

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "contracts/types.hpp"
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 
 namespace qa::lenses::external {
 
@@ -16,6 +16,6 @@ inline constexpr const char* kRequestProtocol = "qa-skill-external-lens-request.
 /// fullContextFiles, the whole new content. Text that is not UTF-8 is sent with each invalid
 /// byte replaced by U+FFFD and the file marked `"lossy": true`. Canonical JSON: the same plan
 /// and change give the same bytes. Throws what ChangeSource throws for unreadable content.
-std::string request_json(const contracts::LensPlan& plan, const dispatch::LensContext& context);
+std::string request_json(const contracts::LensPlan& plan, const lenses::api::LensContext& context);
 
 }  // namespace qa::lenses::external

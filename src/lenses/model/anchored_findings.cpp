@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "json/canonical.hpp"
 
 namespace qa::lenses::model {
@@ -23,7 +23,7 @@ std::int64_t count_lines(std::string_view content) {
 /// The lines of the new file `path`: what the packet counted, else read now (only for a
 /// finding that ends past every line the packet holds, so rarely).
 std::int64_t file_lines(const AnchorLines& anchors, const std::string& path,
-                        const dispatch::ChangeSource& changes) {
+                        const lenses::api::ChangeSource& changes) {
     if (anchors.lineCount > 0) {
         return anchors.lineCount;
     }
@@ -32,7 +32,7 @@ std::int64_t file_lines(const AnchorLines& anchors, const std::string& path,
 }
 
 bool within_file(const AnchorLines& anchors, const std::string& path,
-                 const dispatch::ChangeSource& changes, std::int64_t end) {
+                 const lenses::api::ChangeSource& changes, std::int64_t end) {
     if (end > kMaxLine) {
         return false;
     }
@@ -51,7 +51,7 @@ bool touches(const AnchorLines& anchors, std::int64_t start, std::int64_t end) {
 }  // namespace
 
 AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Value& answer,
-                                 const ContextPacket& packet, const dispatch::ChangeSource& changes,
+                                 const ContextPacket& packet, const lenses::api::ChangeSource& changes,
                                  contracts::Severity block_at) {
     AnchoredFindings out;
     const json::Value* list = answer.find("findings");
@@ -83,7 +83,7 @@ AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Va
         const bool blocking = static_cast<int>(severity) <= static_cast<int>(block_at);
         json::Value evidence =
             json::Object{{"rationale", *item.find("rationale")}, {"source", "model"}};
-        auto finding = dispatch::make_finding(
+        auto finding = lenses::api::make_finding(
             plan, item.find("ruleId")->as_string(), severity, blocking, file, start,
             item.find("summary")->as_string(), std::move(evidence), json::canonical(item));
         finding.endLine = end;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "json/value.hpp"
 #include "lenses/model/context_packet.hpp"
 
@@ -26,7 +26,7 @@ struct AnchoredFindings {
 /// when the packet did not read it) and touches a line the mode allows. `block_at`: the least
 /// severe severity that blocks (critical..info).
 AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Value& answer,
-                                 const ContextPacket& packet, const dispatch::ChangeSource& changes,
+                                 const ContextPacket& packet, const lenses::api::ChangeSource& changes,
                                  contracts::Severity block_at);
 
 }  // namespace qa::lenses::model

@@ -11,14 +11,14 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
     for (const auto& entry : registry.lenses) {
         const bool model_subs = std::any_of(entry.subLenses.begin(), entry.subLenses.end(),
                                             [](const auto& sub) { return sub.model; });
-        if (entry.kind != "model" && !model_subs) {
+        if (entry.kind != input::LensKind::model && !model_subs) {
             continue;
         }
         const auto settings = config.lenses.find(entry.lensId);
         if (settings == config.lenses.end() || !settings->second.enabled) {
             continue;
         }
-        if (entry.kind != "model" && !settings->second.provider) {
+        if (entry.kind != input::LensKind::model && !settings->second.provider) {
             continue;  // its model sub-lenses are planned only with a provider
         }
         const std::string key = "lenses." + entry.lensId + ".provider";

@@ -34,7 +34,7 @@ void RunBudgetLedger::take_turn(std::int64_t plan_ordinal) {
     cv_.notify_all();
 }
 
-std::optional<dispatch::BudgetLedger::Reservation> RunBudgetLedger::reserve(
+std::optional<lenses::api::BudgetLedger::Reservation> RunBudgetLedger::reserve(
     std::int64_t plan_ordinal, std::int64_t tokens, std::optional<double> cost_usd,
     const util::CancellationToken& cancel) {
     std::unique_lock lock(mutex_);

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "dispatch/services.hpp"
+#include "lenses/api/services.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::lenses::model {
@@ -25,7 +25,7 @@ std::int64_t estimate_input_tokens(std::size_t request_body_bytes);
 /// waits until every ordered plan before it has reserved or passed), and admission compares the
 /// run budget with the sum of earlier *reservations*, never with usage that happens to have
 /// settled already. Actual usage settles afterwards.
-class RunBudgetLedger final : public dispatch::BudgetLedger {
+class RunBudgetLedger final : public lenses::api::BudgetLedger {
   public:
     /// `order`: the planOrdinals of the plans that spend budget, in queue order. A plan not
     /// listed is admitted without waiting.
@@ -61,7 +61,7 @@ class RunBudgetLedger final : public dispatch::BudgetLedger {
 /// plans after it never wait for it.
 class LedgerTurn {
   public:
-    LedgerTurn(dispatch::BudgetLedger* ledger, std::int64_t plan_ordinal)
+    LedgerTurn(lenses::api::BudgetLedger* ledger, std::int64_t plan_ordinal)
         : ledger_(ledger), ordinal_(plan_ordinal) {}
     ~LedgerTurn() {
         if (ledger_ != nullptr) {
@@ -72,7 +72,7 @@ class LedgerTurn {
     LedgerTurn& operator=(const LedgerTurn&) = delete;
 
   private:
-    dispatch::BudgetLedger* ledger_;
+    lenses::api::BudgetLedger* ledger_;
     std::int64_t ordinal_;
 };
 

@@ -34,7 +34,7 @@ struct Section {
 /// (`secret`) as kMaskedLine, a line with masked values as mask_values() gives it, every line
 /// transcoded for the packet (packet_text).
 void append_lines(Section& s, std::span<const NumberedLine> shown, const std::vector<char>& marks,
-                  const std::set<std::uint32_t>& secret, const dispatch::ChangedFileView& file) {
+                  const std::set<std::uint32_t>& secret, const lenses::api::ChangedFileView& file) {
     const MaskedValues values = mask_values(shown, is_settings_file(file.fileKind, file.language));
     std::uint32_t previous = 0;
     for (std::size_t i = 0; i < shown.size(); ++i) {
@@ -59,13 +59,13 @@ void append_lines(Section& s, std::span<const NumberedLine> shown, const std::ve
     }
 }
 
-Section file_section(const dispatch::ChangedFileView& file, const dispatch::ChangeSource& changes,
-                     const dispatch::LensInput& settings, bool whole_file,
+Section file_section(const lenses::api::ChangedFileView& file, const lenses::api::ChangeSource& changes,
+                     const input::LensInput& settings, bool whole_file,
                      const SecretLines& secrets) {
     Section s;
     // The one read of the added lines (all-files mode reads the blob here); `added_lines` holds
     // what their views point into until the section is built.
-    const dispatch::AddedLines::Lines added_lines = file.addedLines.read();
+    const lenses::api::AddedLines::Lines added_lines = file.addedLines.read();
     std::vector<std::uint32_t> added_numbers;
     std::string added_text;
     for (const auto& line : added_lines) {
@@ -75,9 +75,9 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
     }
     const std::set<std::uint32_t> added(added_numbers.begin(), added_numbers.end());
     const bool with_context =
-        settings.mode == dispatch::LensMode::diff_context && settings.diffContext > 0;
+        settings.mode == input::LensMode::diff_context && settings.diffContext > 0;
     const bool mode_whole =
-        settings.mode == dispatch::LensMode::file || settings.mode == dispatch::LensMode::all;
+        settings.mode == input::LensMode::file || settings.mode == input::LensMode::all;
 
     std::optional<std::string> content;
     if (whole_file || with_context || mode_whole) {
@@ -142,14 +142,14 @@ Section file_section(const dispatch::ChangedFileView& file, const dispatch::Chan
 }  // namespace
 
 ContextPacket build_context_packet(const contracts::LensPlan& plan,
-                                   const dispatch::ChangeSource& changes,
-                                   const dispatch::LensInput& settings, std::size_t max_bytes,
+                                   const lenses::api::ChangeSource& changes,
+                                   const input::LensInput& settings, std::size_t max_bytes,
                                    const SecretLines& secrets) {
     ContextPacket packet;
     std::vector<std::string> files = plan.changedFiles;
     std::sort(files.begin(), files.end());
     for (const auto& path : files) {
-        const dispatch::ChangedFileView* file = changes.file(path);
+        const lenses::api::ChangedFileView* file = changes.file(path);
         if (file == nullptr || file->binary || file->deleted) {
             continue;
         }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/model/secret_lines.hpp"
 
 namespace qa::lenses::model {
@@ -41,8 +41,8 @@ struct ContextPacket {
 /// are not UTF-8 are written as `\xHH` (packet_text). A file section that would take the packet
 /// past `max_bytes` is left out whole and listed in omittedFiles: never cut mid-file.
 ContextPacket build_context_packet(const contracts::LensPlan& plan,
-                                   const dispatch::ChangeSource& changes,
-                                   const dispatch::LensInput& settings, std::size_t max_bytes,
+                                   const lenses::api::ChangeSource& changes,
+                                   const input::LensInput& settings, std::size_t max_bytes,
                                    const SecretLines& secrets);
 
 }  // namespace qa::lenses::model

@@ -4,7 +4,7 @@
 
 #include "cache/store.hpp"
 #include "contracts/json_io.hpp"
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "lenses/answer_text.hpp"
@@ -74,11 +74,11 @@ LensStatus overflow_status(contracts::OverflowPolicy policy) {
 }
 
 /// `[lenses.<id>] block_at`; a model finding of severity high or above blocks by default.
-contracts::Severity block_at(const dispatch::LensInput& settings) {
+contracts::Severity block_at(const input::LensInput& settings) {
     return settings.blockAt.value_or(contracts::Severity::high);
 }
 
-std::chrono::minutes cache_ttl(const dispatch::LensInput& settings) {
+std::chrono::minutes cache_ttl(const input::LensInput& settings) {
     return settings.cacheTtl.value_or(kDefaultAnswerTtl);
 }
 
@@ -122,8 +122,8 @@ ModelLens::ModelLens(std::shared_ptr<const SecretLines> secrets, InstructionsFor
       instructions_(std::move(instructions)) {}
 
 contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
-                                     const dispatch::LensContext& context) const {
-    const dispatch::Services& services = context.services;
+                                     const lenses::api::LensContext& context) const {
+    const lenses::api::Services& services = context.services;
     LedgerTurn turn(services.budget, plan.planOrdinal);  // passes the turn on every exit
     contracts::LensResult r = base_result(plan);
 
@@ -294,7 +294,7 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
         r.evidenceSummary.push_back(count_line(
             anchored.droppedOffFile, "finding(s) dropped: lines not in the file (1 to 2^31-1)"));
     }
-    contracts::LensResult done = dispatch::completed_result(plan, std::move(anchored.findings),
+    contracts::LensResult done = lenses::api::completed_result(plan, std::move(anchored.findings),
                                                             std::move(r.evidenceSummary));
     done.usage = r.usage;
     for (const auto w : r.warningCodes) {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <optional>
 
-#include "dispatch/lens.hpp"
 #include "json/lazy_schema.hpp"
 #include "json/value.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/model/prompt_template.hpp"
 #include "lenses/model/secret_lines.hpp"
 
@@ -23,18 +23,18 @@ namespace qa::lenses::model {
 ///
 /// Settings (`[lenses.<id>]`): `block_at` (severity from which a finding blocks, default
 /// "high"), `cache_ttl_minutes` (how long an answer is replayed, default 7 days; 0: never).
-class ModelLens final : public dispatch::Lens {
+class ModelLens final : public lenses::api::Lens {
   public:
     /// Composes a plan's instructions; nullopt when it cannot (the plan then fails).
     using InstructionsFor = std::function<std::optional<Instructions>(
-        const contracts::LensPlan&, const dispatch::LensContext&, const SecretLines&)>;
+        const contracts::LensPlan&, const lenses::api::LensContext&, const SecretLines&)>;
 
     explicit ModelLens(std::shared_ptr<const SecretLines> secrets);
     /// A model lens whose instructions `instructions` composes instead of an embedded template.
     ModelLens(std::shared_ptr<const SecretLines> secrets, InstructionsFor instructions);
 
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override;
+                              const lenses::api::LensContext& context) const override;
 
   private:
     std::shared_ptr<const SecretLines> secrets_;

@@ -2,23 +2,17 @@
 
 #include <algorithm>
 
-#include "plan/registry.hpp"
-
 namespace qa::lenses::model {
 
-bool is_model_plan(const dispatch::RunInput& input, const contracts::LensPlan& plan) {
-    const dispatch::LensInput* lens = input.lens(plan.lensId);
-    if (lens != nullptr && lens->kind == dispatch::LensKind::model) {
+bool is_model_plan(const input::RunInput& input, const contracts::LensPlan& plan) {
+    const input::LensInput* lens = input.lens(plan.lensId);
+    if (lens != nullptr && lens->kind == input::LensKind::model) {
         return true;
     }
-    const plan::LensEntry* entry = plan::builtin_registry().find(plan.lensId);
-    return entry != nullptr && plan.subLensId &&
-           std::any_of(entry->subLenses.begin(), entry->subLenses.end(), [&](const auto& sub) {
-               return sub.model && sub.subLensId == plan.subLensId;
-           });
+    return lens != nullptr && plan.subLensId && lens->modelSubLensIds.count(*plan.subLensId) > 0;
 }
 
-std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
+std::vector<std::int64_t> model_plan_order(const input::RunInput& input,
                                            const std::vector<contracts::LensPlan>& plans) {
     std::vector<std::int64_t> order;
     for (const auto& p : plans) {
@@ -29,12 +23,11 @@ std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
     return order;
 }
 
-bool has_model_plans(const dispatch::RunInput& input,
-                     const std::vector<contracts::LensPlan>& plans) {
+bool has_model_plans(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans) {
     return !model_plan_order(input, plans).empty();
 }
 
-ModelServices::ModelServices(const dispatch::RunInput& input,
+ModelServices::ModelServices(const input::RunInput& input,
                              const std::vector<contracts::LensPlan>& plans,
                              std::optional<std::filesystem::path> cache_dir,
                              providers::KeyLookup keys)
@@ -48,7 +41,7 @@ ModelServices::ModelServices(const dispatch::RunInput& input,
     }
 }
 
-void ModelServices::offer(dispatch::Services& services) {
+void ModelServices::offer(lenses::api::Services& services) {
     services.provider = &client_;
     services.budget = &ledger_;
     services.cache = cache_ ? &*cache_ : nullptr;

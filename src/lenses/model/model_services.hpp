@@ -6,9 +6,9 @@
 
 #include "cache/store.hpp"
 #include "contracts/types.hpp"
-#include "dispatch/provenance.hpp"
-#include "dispatch/run_input.hpp"
-#include "dispatch/services.hpp"
+#include "input/run_input.hpp"
+#include "lenses/api/provenance.hpp"
+#include "lenses/api/services.hpp"
 #include "lenses/model/budget_ledger.hpp"
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
@@ -19,40 +19,39 @@ namespace qa::lenses::model {
 /// The services the model lenses of one checked change share, owned for the run's dispatch:
 /// one HTTP client (its connections reused by every call), the run's budget ledger over the
 /// model plans in queue order, the answer cache and the provenance log. offer() puts them in
-/// the run's dispatch::Services, where the model lenses find them.
+/// the run's lenses::api::Services, where the model lenses find them.
 class ModelServices {
   public:
     /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache.
-    ModelServices(const dispatch::RunInput& input, const std::vector<contracts::LensPlan>& plans,
+    ModelServices(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
                   std::optional<std::filesystem::path> cache_dir,
                   providers::KeyLookup keys = providers::environment_key);
     ModelServices(const ModelServices&) = delete;
     ModelServices& operator=(const ModelServices&) = delete;
 
     /// Fills the provider, budget, cache and provenance slots of `services`.
-    void offer(dispatch::Services& services);
-    /// provenance.v1 of the calls made or answered from the cache (see dispatch::ProvenanceLog).
-    const dispatch::ProvenanceLog& provenance() const { return provenance_; }
+    void offer(lenses::api::Services& services);
+    /// provenance.v1 of the calls made or answered from the cache (see lenses::api::ProvenanceLog).
+    const lenses::api::ProvenanceLog& provenance() const { return provenance_; }
 
   private:
     providers::HttpClient http_;
     providers::ThreadSleeper sleeper_;
     providers::ProviderClient client_;
     RunBudgetLedger ledger_;
-    dispatch::ProvenanceLog provenance_;
+    lenses::api::ProvenanceLog provenance_;
     std::optional<cache::Store> cache_;
 };
 
 /// Whether `plan` is judged by the model lens: a model lens's plan, or a model sub-lens's
 /// (security/model-review).
-bool is_model_plan(const dispatch::RunInput& input, const contracts::LensPlan& plan);
+bool is_model_plan(const input::RunInput& input, const contracts::LensPlan& plan);
 
 /// The planOrdinals of the model plans, in queue order: the ledger's turns.
-std::vector<std::int64_t> model_plan_order(const dispatch::RunInput& input,
+std::vector<std::int64_t> model_plan_order(const input::RunInput& input,
                                            const std::vector<contracts::LensPlan>& plans);
 
 /// Whether any of `plans` is a model plan.
-bool has_model_plans(const dispatch::RunInput& input,
-                     const std::vector<contracts::LensPlan>& plans);
+bool has_model_plans(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans);
 
 }  // namespace qa::lenses::model

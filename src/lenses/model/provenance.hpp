@@ -10,7 +10,7 @@ namespace qa::lenses::model {
 
 /// What a model call was, beyond what its result says: facts that differ between two runs of
 /// the same change (returned model id, request id, latency, cache hit or miss) and so must not
-/// enter a hashed artifact. Recorded in the run's dispatch::ProvenanceLog (provenance.json).
+/// enter a hashed artifact. Recorded in the run's lenses::api::ProvenanceLog (provenance.json).
 struct CallProvenance {
     std::string lensId;
     std::string bindingId;

@@ -16,9 +16,9 @@ using namespace qa;
 
 namespace {
 
-class NoChanges : public dispatch::ChangeSource {
+class NoChanges : public lenses::api::ChangeSource {
   public:
-    const dispatch::ChangedFileView* file(std::string_view) const override { return nullptr; }
+    const lenses::api::ChangedFileView* file(std::string_view) const override { return nullptr; }
     std::optional<std::string> full_content(std::string_view) const override {
         return std::nullopt;
     }
@@ -26,10 +26,10 @@ class NoChanges : public dispatch::ChangeSource {
 
 /// A lens whose result depends only on its plan, and that takes a plan-dependent time, so that
 /// with several workers results finish out of order.
-class EchoLens : public dispatch::Lens {
+class EchoLens : public lenses::api::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext&) const override {
+                              const lenses::api::LensContext&) const override {
         {
             std::lock_guard lock(mu);
             started.push_back(plan.planOrdinal);
@@ -43,19 +43,19 @@ class EchoLens : public dispatch::Lens {
     mutable std::vector<std::int64_t> started;
 };
 
-class ThrowingLens : public dispatch::Lens {
+class ThrowingLens : public lenses::api::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan&,
-                              const dispatch::LensContext&) const override {
+                              const lenses::api::LensContext&) const override {
         throw std::runtime_error("rule file is corrupt");
     }
 };
 
 /// Runs until asked to stop: a lens past its time limit.
-class HangingLens : public dispatch::Lens {
+class HangingLens : public lenses::api::Lens {
   public:
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext& context) const override {
+                              const lenses::api::LensContext& context) const override {
         started = true;
         while (!context.should_stop()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -65,8 +65,8 @@ class HangingLens : public dispatch::Lens {
     mutable std::atomic<bool> started{false};
 };
 
-dispatch::RunInput config_with(std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
-    dispatch::RunInput input;
+input::RunInput config_with(std::initializer_list<std::pair<const char*, std::int64_t>> lenses) {
+    input::RunInput input;
     for (const auto& [id, timeout] : lenses) {
         input.lenses[id].lensId = id;
         input.lenses[id].timeout = std::chrono::milliseconds(timeout);
@@ -132,8 +132,8 @@ TEST_CASE("a lens past its time limit fails and the others still run", "[dispatc
     EchoLens echo;
     const auto cfg = config_with({{"hangs", 50}, {"echo", 10000}});
     const NoChanges changes;
-    const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
-        return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
+    const dispatch::Dispatcher d(1, [&](const std::string& id) -> const lenses::api::Lens* {
+        return id == "hangs" ? static_cast<const lenses::api::Lens*>(&hangs) : &echo;
     });
     const auto out =
         d.run({test::make_plan(0, "hangs", true), test::make_plan(1, "echo", true)}, changes, cfg);
@@ -156,11 +156,11 @@ namespace {
 
 /// Ignores its token for `ignore` and records when it really returned: a lens that does not
 /// poll, as a blocking call without a cancellation hook would.
-class StubbornLens : public dispatch::Lens {
+class StubbornLens : public lenses::api::Lens {
   public:
     explicit StubbornLens(std::chrono::milliseconds ignore) : ignore_(ignore) {}
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::LensContext&) const override {
+                              const lenses::api::LensContext&) const override {
         std::this_thread::sleep_for(ignore_);
         returned = true;
         return test::make_result(plan, contracts::LensStatus::completed);
@@ -177,8 +177,8 @@ TEST_CASE("a cancelled run stops running lenses and never starts the others", "[
     const auto cfg = config_with({{"hangs", 600000}, {"echo", 600000}});
     const NoChanges changes;
     std::stop_source run_stop;
-    const dispatch::Dispatcher d(1, [&](const std::string& id) -> const dispatch::Lens* {
-        return id == "hangs" ? static_cast<const dispatch::Lens*>(&hangs) : &echo;
+    const dispatch::Dispatcher d(1, [&](const std::string& id) -> const lenses::api::Lens* {
+        return id == "hangs" ? static_cast<const lenses::api::Lens*>(&hangs) : &echo;
     });
     // The signal arrives while the first lens runs (it only returns when told to stop); waiting
     // for it to start, not a fixed delay, keeps this true on a loaded machine.
@@ -213,8 +213,8 @@ TEST_CASE("a lens that ignores its stop is reported overdue and still joined", "
     options.on_overdue = [&](const contracts::LensPlan& plan) { overdue.push_back(plan.lensId); };
     const dispatch::Dispatcher d(
         1,
-        [&](const std::string& id) -> const dispatch::Lens* {
-            return id == "stubborn" ? static_cast<const dispatch::Lens*>(&stubborn) : &echo;
+        [&](const std::string& id) -> const lenses::api::Lens* {
+            return id == "stubborn" ? static_cast<const lenses::api::Lens*>(&stubborn) : &echo;
         },
         options);
     const auto out = d.run({test::make_plan(0, "stubborn", true), test::make_plan(1, "echo", true)},
@@ -267,8 +267,8 @@ TEST_CASE("while one worker is held by an overdue lens the others drain the queu
     options.grace = std::chrono::milliseconds(20);
     const dispatch::Dispatcher d(
         2,
-        [&](const std::string& id) -> const dispatch::Lens* {
-            return id == "stubborn" ? static_cast<const dispatch::Lens*>(&stubborn) : &echo;
+        [&](const std::string& id) -> const lenses::api::Lens* {
+            return id == "stubborn" ? static_cast<const lenses::api::Lens*>(&stubborn) : &echo;
         },
         options);
     std::vector<contracts::LensPlan> plans = {test::make_plan(0, "stubborn", true)};

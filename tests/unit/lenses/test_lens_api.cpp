@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "dispatch/lens.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/builtin.hpp"
 #include "lenses/catalog.hpp"
 #include "plan/registry.hpp"
@@ -16,11 +16,11 @@ using namespace qa;
 
 namespace {
 
-class NamedLens : public dispatch::Lens {
+class NamedLens : public lenses::api::Lens {
   public:
     explicit NamedLens(std::string name) : tag(std::move(name)) {}
     contracts::LensResult run(const contracts::LensPlan&,
-                              const dispatch::LensContext&) const override {
+                              const lenses::api::LensContext&) const override {
         return {};
     }
     std::string tag;
@@ -32,14 +32,14 @@ TEST_CASE("the catalog builds each registry lens with its kind's factory", "[len
     const auto& registry = plan::builtin_registry();
     lenses::Catalog catalog;
     std::vector<std::string> seen;
-    catalog.add(dispatch::LensKind::model, "model", [&](const plan::LensEntry& entry) {
+    catalog.add(input::LensKind::model, "model", [&](const plan::LensEntry& entry) {
         seen.push_back(entry.lensId + "@" + entry.lensVersion);
         return std::make_unique<NamedLens>("model:" + entry.lensId);
     });
     catalog.build(registry);
     std::vector<std::string> expected;
     for (const auto& entry : registry.lenses) {
-        if (entry.kind == "model") {
+        if (entry.kind == input::LensKind::model) {
             expected.push_back(entry.lensId + "@" + entry.lensVersion);
             const auto* lens = dynamic_cast<const NamedLens*>(catalog.find(entry.lensId));
             REQUIRE(lens != nullptr);
@@ -64,7 +64,7 @@ TEST_CASE("the built-in catalog implements the rule, execution and model lenses"
 TEST_CASE("added lines of a whole file are read by read(), never by iterating",
           "[dispatch][lens-api]") {
     int loads = 0;
-    const auto lines = dispatch::AddedLines::every_line(3, [&] {
+    const auto lines = lenses::api::AddedLines::every_line(3, [&] {
         ++loads;
         return std::make_shared<const std::string>("a\nb\r\nc");
     });
@@ -86,7 +86,7 @@ TEST_CASE("added lines of a whole file are read by read(), never by iterating",
     CHECK(texts == std::vector<std::string>{"a", "b\r", "c"});
     CHECK(numbers == std::vector<std::uint32_t>{1, 2, 3});
 
-    const dispatch::AddedLines listed(std::vector<dispatch::AddedLine>{{4, "x"}, {9, "y"}});
+    const lenses::api::AddedLines listed(std::vector<lenses::api::AddedLine>{{4, "x"}, {9, "y"}});
     numbers.clear();
     for (const auto& line : listed.read()) {
         numbers.push_back(line.lineNo);
@@ -98,7 +98,7 @@ TEST_CASE("added lines of a diff are ranges of their contents, read once per rea
           "[dispatch][lens-api]") {
     std::vector<int> loads(2, 0);
     const auto source = [&](std::size_t i, std::string text) {
-        return dispatch::AddedLines::Loader([&loads, i, text = std::move(text)] {
+        return lenses::api::AddedLines::Loader([&loads, i, text = std::move(text)] {
             ++loads[i];
             return std::make_shared<const std::string>(text);
         });
@@ -106,7 +106,7 @@ TEST_CASE("added lines of a diff are ranges of their contents, read once per rea
     // Ranges in the change's order: a later range may start before an earlier one (a widened
     // PEM block comes after the diff's own hunks) or come from another blob (earlier commits),
     // and a range past the end of its content gives the lines that exist.
-    const auto lines = dispatch::AddedLines::ranges(
+    const auto lines = lenses::api::AddedLines::ranges(
         {{2, 2, 0}, {5, 1, 0}, {1, 1, 0}, {2, 1, 1}, {3, 5, 1}, {9, 1, 0}},
         {source(0, "one\ntwo\r\nthree\nfour\nfive"), source(1, "x\ny\nz\n")});
     CHECK(lines.size() == 11);
@@ -125,28 +125,30 @@ TEST_CASE("added lines of a diff are ranges of their contents, read once per rea
     CHECK(numbers == std::vector<std::uint32_t>{2, 3, 5, 1, 2, 3});
 
     // Lines 1 to N of one content: a reader may take the content itself.
-    CHECK(dispatch::AddedLines::ranges({{1, 2, 0}, {3, 4, 0}}, {source(0, "a\n")}).leading_lines());
-    CHECK_FALSE(dispatch::AddedLines::ranges({{2, 2, 0}}, {source(0, "a\n")}).leading_lines());
-    CHECK_FALSE(dispatch::AddedLines::ranges({{1, 1, 0}, {2, 1, 1}}, {source(0, ""), source(1, "")})
-                    .leading_lines());
+    CHECK(lenses::api::AddedLines::ranges({{1, 2, 0}, {3, 4, 0}}, {source(0, "a\n")})
+              .leading_lines());
+    CHECK_FALSE(lenses::api::AddedLines::ranges({{2, 2, 0}}, {source(0, "a\n")}).leading_lines());
+    CHECK_FALSE(
+        lenses::api::AddedLines::ranges({{1, 1, 0}, {2, 1, 1}}, {source(0, ""), source(1, "")})
+            .leading_lines());
 
     // Nothing to read: no load.
-    const auto none = dispatch::AddedLines::ranges({}, {source(0, "a\n")});
+    const auto none = lenses::api::AddedLines::ranges({}, {source(0, "a\n")});
     CHECK(none.empty());
-    CHECK(none.read().begin() == dispatch::AddedLines::Sentinel{});
+    CHECK(none.read().begin() == lenses::api::AddedLines::Sentinel{});
     CHECK(loads[0] == 1);
 }
 
 TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]") {
-    for (const auto kind : {dispatch::LensKind::rule, dispatch::LensKind::model,
-                            dispatch::LensKind::execution, dispatch::LensKind::external}) {
-        CHECK(dispatch::lens_kind_from(dispatch::to_string(kind)) == kind);
+    for (const auto kind : {input::LensKind::rule, input::LensKind::model,
+                            input::LensKind::execution, input::LensKind::external}) {
+        CHECK(input::lens_kind_from(input::to_string(kind)) == kind);
     }
-    for (const auto mode : {dispatch::LensMode::added, dispatch::LensMode::diff_context,
-                            dispatch::LensMode::file, dispatch::LensMode::all}) {
-        CHECK(qa::config::lens_mode_from(dispatch::to_string(mode)) == mode);
+    for (const auto mode : {input::LensMode::added, input::LensMode::diff_context,
+                            input::LensMode::file, input::LensMode::all}) {
+        CHECK(qa::config::lens_mode_from(input::to_string(mode)) == mode);
     }
-    CHECK_FALSE(dispatch::lens_kind_from("Rule").has_value());
+    CHECK_FALSE(input::lens_kind_from("Rule").has_value());
     CHECK_FALSE(qa::config::lens_mode_from("").has_value());
 }
 
@@ -185,13 +187,13 @@ TEST_CASE("the catalog serves a registry entry by its declared kind and engine, 
     plan::Registry registry = plan::builtin_registry();
     registry.lenses = {registry.lenses.front()};
     registry.lenses[0].lensId = "renamed";
-    registry.lenses[0].kind = "rule";
+    registry.lenses[0].kind = input::LensKind::rule;
     registry.lenses[0].engine = "gate";
     lenses::Catalog catalog;
-    catalog.add(dispatch::LensKind::rule, "gate", [](const plan::LensEntry& entry) {
+    catalog.add(input::LensKind::rule, "gate", [](const plan::LensEntry& entry) {
         return std::make_unique<NamedLens>("gate:" + entry.lensId);
     });
-    catalog.add(dispatch::LensKind::model, "gate",
+    catalog.add(input::LensKind::model, "gate",
                 [](const plan::LensEntry&) { return std::make_unique<NamedLens>("wrong kind"); });
     catalog.build(registry);
     const auto* lens = dynamic_cast<const NamedLens*>(catalog.find("renamed"));
@@ -200,7 +202,7 @@ TEST_CASE("the catalog serves a registry entry by its declared kind and engine, 
 
     registry.lenses[0].engine = "no-such-engine";
     lenses::Catalog none;
-    none.add(dispatch::LensKind::rule, "gate",
+    none.add(input::LensKind::rule, "gate",
              [](const plan::LensEntry&) { return std::make_unique<NamedLens>("gate"); });
     none.build(registry);
     CHECK(none.find("renamed") == nullptr);  // no implementation: its plans fail

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "config/config.hpp"
-#include "dispatch/lens.hpp"
-#include "dispatch/run_input.hpp"
+#include "input/run_input.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/builtin.hpp"
 #include "orchestrator/run_input.hpp"
 #include "plan/registry.hpp"
@@ -23,12 +23,12 @@ const std::string kFile =
     "c = 3\n";
 
 /// The security lens's unsafe-code plan over app.py, run with `mode` and `diff_context`.
-std::vector<std::int64_t> eval_lines(dispatch::LensMode mode, std::int64_t diff_context) {
+std::vector<std::int64_t> eval_lines(input::LensMode mode, std::int64_t diff_context) {
     const auto config = config::parse_config(config::default_config_text(), "<embedded default>",
                                              plan::builtin_registry().lens_ids());
-    dispatch::RunInput input =
+    input::RunInput input =
         orchestrator::make_run_input(config, plan::builtin_registry(), contracts::SkillInput{});
-    dispatch::LensInput& settings = input.lenses.at("security");
+    input::LensInput& settings = input.lenses.at("security");
     settings.mode = mode;
     settings.diffContext = diff_context;
 
@@ -40,12 +40,12 @@ std::vector<std::int64_t> eval_lines(dispatch::LensMode mode, std::int64_t diff_
     plan.lensVersion = settings.lensVersion;
     plan.lensClass = contracts::LensClass::security;
     plan.changedFiles = {"app.py"};
-    if (mode == dispatch::LensMode::file || mode == dispatch::LensMode::all) {
+    if (mode == input::LensMode::file || mode == input::LensMode::all) {
         plan.fullContextFiles = {"app.py"};
     }
-    const dispatch::Services services;
-    const dispatch::LensContext context{input, settings, changes, services, {}};
-    const dispatch::Lens* lens = lenses::builtin_lens("security");
+    const lenses::api::Services services;
+    const lenses::api::LensContext context{input, settings, changes, services, {}};
+    const lenses::api::Lens* lens = lenses::builtin_lens("security");
     REQUIRE(lens != nullptr);
     const auto result = lens->run(plan, context);
     REQUIRE(result.status == contracts::LensStatus::completed);
@@ -61,16 +61,16 @@ std::vector<std::int64_t> eval_lines(dispatch::LensMode mode, std::int64_t diff_
 }  // namespace
 
 TEST_CASE("mode added reports only on the lines the change adds", "[lenses][modes]") {
-    CHECK(eval_lines(dispatch::LensMode::added, 3).empty());
+    CHECK(eval_lines(input::LensMode::added, 3).empty());
 }
 
 TEST_CASE("mode diff_context reports within diff_context lines of an added line",
           "[lenses][modes]") {
-    CHECK(eval_lines(dispatch::LensMode::diff_context, 3) == std::vector<std::int64_t>{2});
-    CHECK(eval_lines(dispatch::LensMode::diff_context, 2).empty());  // line 2 is 3 away from 5
+    CHECK(eval_lines(input::LensMode::diff_context, 3) == std::vector<std::int64_t>{2});
+    CHECK(eval_lines(input::LensMode::diff_context, 2).empty());  // line 2 is 3 away from 5
 }
 
 TEST_CASE("modes file and all report on every line of a changed file", "[lenses][modes]") {
-    CHECK(eval_lines(dispatch::LensMode::file, 0) == std::vector<std::int64_t>{2});
-    CHECK(eval_lines(dispatch::LensMode::all, 0) == std::vector<std::int64_t>{2});
+    CHECK(eval_lines(input::LensMode::file, 0) == std::vector<std::int64_t>{2});
+    CHECK(eval_lines(input::LensMode::all, 0) == std::vector<std::int64_t>{2});
 }

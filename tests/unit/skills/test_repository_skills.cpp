@@ -121,7 +121,8 @@ TEST_CASE("each lens's SKILL.md agrees with the registry and the contracts",
         }
         CHECK(names(s.outputs) == result_fields);
         // A model lens reads its provider binding and budgets; a rule lens does not.
-        CHECK((s.find_input("providerBindingId") != nullptr) == (lens.kind == "model"));
+        CHECK((s.find_input("providerBindingId") != nullptr) ==
+              (lens.kind == qa::input::LensKind::model));
         CHECK_FALSE(s.cacheable);
     }
     std::set<std::string> folders;

@@ -14,9 +14,9 @@
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
-#include "dispatch/lens.hpp"
-#include "dispatch/provenance.hpp"
-#include "dispatch/services.hpp"
+#include "lenses/api/lens.hpp"
+#include "lenses/api/provenance.hpp"
+#include "lenses/api/services.hpp"
 #include "lenses/builtin.hpp"
 #include "lenses/model/budget_ledger.hpp"
 #include "lenses/model/model_lens.hpp"
@@ -80,10 +80,10 @@ struct ModelRun {
     RecordingSleeper sleeper;
     providers::ProviderClient client;
     lenses::model::RunBudgetLedger ledger;
-    dispatch::ProvenanceLog provenance;
-    dispatch::Services services;
-    dispatch::RunInput input;
-    dispatch::LensInput settings;
+    lenses::api::ProvenanceLog provenance;
+    lenses::api::Services services;
+    input::RunInput input;
+    input::LensInput settings;
 
     ModelRun(const providers::Binding& binding, cache::Store* cache,
              std::vector<std::int64_t> order = {1}, std::int64_t run_max_tokens = 300000,
@@ -99,17 +99,17 @@ struct ModelRun {
         services.cache = cache;
         services.provenance = &provenance;
         input.maxContextBytes = static_cast<std::int64_t>(max_context_bytes);
-        settings.kind = dispatch::LensKind::model;
+        settings.kind = input::LensKind::model;
         settings.required = true;
         settings.provider = provider_settings(binding);
     }
 
     contracts::LensResult run(const contracts::LensPlan& plan,
-                              const dispatch::ChangeSource& changes,
+                              const lenses::api::ChangeSource& changes,
                               const std::string& lens_id = "performance") {
-        const dispatch::Lens* lens = lenses::builtin_lens(lens_id);
+        const lenses::api::Lens* lens = lenses::builtin_lens(lens_id);
         REQUIRE(lens != nullptr);
-        const dispatch::LensContext context{
+        const lenses::api::LensContext context{
             input, settings, changes, services,
             util::CancellationToken().with_deadline(std::chrono::steady_clock::now() +
                                                     std::chrono::minutes(5))};

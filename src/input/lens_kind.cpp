@@ -1,9 +1,9 @@
-#include "dispatch/run_input.hpp"
+#include "input/lens_kind.hpp"
 
 #include <array>
 #include <utility>
 
-namespace qa::dispatch {
+namespace qa::input {
 namespace {
 
 constexpr std::array<std::pair<LensKind, std::string_view>, 4> kKinds = {{
@@ -43,9 +43,4 @@ std::optional<LensKind> lens_kind_from(std::string_view text) {
     return value_of(kKinds, text);
 }
 
-const LensInput* RunInput::lens(std::string_view lens_id) const {
-    const auto it = lenses.find(lens_id);
-    return it == lenses.end() ? nullptr : &it->second;
-}
-
-}  // namespace qa::dispatch
+}  // namespace qa::input

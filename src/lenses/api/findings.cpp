@@ -1,4 +1,4 @@
-#include "dispatch/findings.hpp"
+#include "lenses/api/findings.hpp"
 
 #include "contracts/enums.hpp"
 #include "contracts/finding_order.hpp"
@@ -6,7 +6,7 @@
 #include "json/canonical.hpp"
 #include "util/sha256.hpp"
 
-namespace qa::dispatch {
+namespace qa::lenses::api {
 
 std::string evidence_hash(std::string_view rule_id, std::string_view evidence_key) {
     util::Sha256 hash;
@@ -101,4 +101,22 @@ contracts::LensResult completed_result(const contracts::LensPlan& plan,
     return r;
 }
 
-}  // namespace qa::dispatch
+contracts::LensResult failed_result(const contracts::LensPlan& plan, const std::string& reason,
+                                    std::vector<contracts::ErrorCode> codes) {
+    contracts::LensResult r;
+    r.schemaVersion = "lens-result.v1";
+    r.planOrdinal = plan.planOrdinal;
+    r.lensId = plan.lensId;
+    r.subLensId = plan.subLensId;
+    r.lensVersion = plan.lensVersion;
+    r.status = contracts::LensStatus::failed;
+    r.degraded = true;
+    r.evidenceSummary = {reason};
+    r.usage.unavailableReason = contracts::UsageUnavailableReason::ADAPTER_ERROR;
+    r.errorCodes = std::move(codes);
+    r.executionAudit = std::nullopt;
+    r.adapterResponseHash = util::sha256_hex(json::canonical(json::Value(reason)));
+    return r;
+}
+
+}  // namespace qa::lenses::api

@@ -9,8 +9,8 @@
 #include "json/value.hpp"
 
 /// What every lens uses to report: findings with stable ids and a completed result. Part of
-/// the lens API (dispatch/lens.hpp), whatever the lens's kind.
-namespace qa::dispatch {
+/// the lens API (lenses/api/lens.hpp), whatever the lens's kind.
+namespace qa::lenses::api {
 
 /// sha256(rule id, NUL, evidence key): what identifies a finding's evidence by its content.
 std::string evidence_hash(std::string_view rule_id, std::string_view evidence_key);
@@ -37,4 +37,8 @@ contracts::LensResult completed_result(const contracts::LensPlan& plan,
                                        std::vector<contracts::Finding> findings,
                                        std::vector<std::string> evidence_summary);
 
-}  // namespace qa::dispatch
+/// A failed LensResult for `plan` with a human reason in evidenceSummary.
+contracts::LensResult failed_result(const contracts::LensPlan& plan, const std::string& reason,
+                                    std::vector<contracts::ErrorCode> codes = {});
+
+}  // namespace qa::lenses::api

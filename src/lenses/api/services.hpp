@@ -7,7 +7,7 @@
 #include <string_view>
 #include <variant>
 
-#include "dispatch/provenance.hpp"
+#include "lenses/api/provenance.hpp"
 #include "util/cancellation.hpp"
 #include "util/process.hpp"
 
@@ -20,8 +20,11 @@ class TreeExecutor;
 namespace qa::cache {
 class Store;
 }
+namespace qa::input {
+struct LensInput;
+}
 
-namespace qa::dispatch {
+namespace qa::lenses::api {
 
 /// Runs a command for a lens (argv, never a shell string). The binaries' runner registers the
 /// child's process group with the process's ChildRegistry, so a signal kills it; the
@@ -33,8 +36,6 @@ class CommandRunner {
                                     const util::CancellationToken& cancel) const = 0;
 };
 
-struct LensInput;
-
 /// Where a lens's own program (an external lens) runs: inside the run's sandbox, under the
 /// lens's permission profile, and only once the user trusts the configuration that names it.
 class CommandSandbox {
@@ -44,7 +45,7 @@ class CommandSandbox {
     /// to the profile's, output capped), or why it may not run at all (untrusted
     /// configuration, class not in allow_execution_lens_classes, read-only profile, no
     /// working bubblewrap): the lens then fails with EXECUTION_DENIED and nothing runs.
-    virtual std::variant<util::ProcessSpec, std::string> confine(const LensInput& lens,
+    virtual std::variant<util::ProcessSpec, std::string> confine(const input::LensInput& lens,
                                                                  util::ProcessSpec spec) const = 0;
 };
 
@@ -122,4 +123,4 @@ struct Services {
     ProvenanceLog* provenance = nullptr;
 };
 
-}  // namespace qa::dispatch
+}  // namespace qa::lenses::api

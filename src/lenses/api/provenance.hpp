@@ -6,7 +6,7 @@
 
 #include "json/value.hpp"
 
-namespace qa::dispatch {
+namespace qa::lenses::api {
 
 /// What the lenses of one run did that differs between two runs of the same change (a
 /// provider's returned model id and request id, latency, a cache hit or miss), and so must not
@@ -27,4 +27,4 @@ class ProvenanceLog {
     std::map<std::int64_t, json::Value> entries_;
 };
 
-}  // namespace qa::dispatch
+}  // namespace qa::lenses::api

@@ -1,8 +1,8 @@
-#include "dispatch/provenance.hpp"
+#include "lenses/api/provenance.hpp"
 
 #include <utility>
 
-namespace qa::dispatch {
+namespace qa::lenses::api {
 
 void ProvenanceLog::record(std::int64_t plan_ordinal, json::Value entry) {
     std::lock_guard lock(mutex_);
@@ -29,4 +29,4 @@ json::Value ProvenanceLog::to_json() const {
     return json::Object{{"schemaVersion", "provenance.v1"}, {"calls", std::move(calls)}};
 }
 
-}  // namespace qa::dispatch
+}  // namespace qa::lenses::api

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,21 +15,15 @@
 #include "config/defaults.hpp"
 #include "config/lens_mode.hpp"
 #include "contracts/types.hpp"
+#include "input/lens_kind.hpp"
 #include "json/value.hpp"
 #include "rubric/rubric.hpp"
 
-namespace qa::dispatch {
-
-/// How a lens is implemented (lenses/registry.v1.json `kind`, or `kind = "external"` in the
-/// config): what the lens catalog builds it from.
-enum class LensKind { rule, model, execution, external };
-
-std::string_view to_string(LensKind kind);
+namespace qa::input {
 
 /// Which lines a lens reports on: the configuration's `mode`, as the lenses name it.
 using config::LensMode;
 using config::to_string;
-std::optional<LensKind> lens_kind_from(std::string_view text);
 
 /// One lens's settings for this run, resolved once from the registry and the configuration,
 /// with the contracts' enums: what a lens reads about itself.
@@ -58,6 +53,10 @@ struct LensInput {
     /// `[lenses.<id>] cache_ttl_minutes`: how long a model lens's cached answer lives (0: not
     /// cached); nullopt: the lens's default.
     std::optional<std::chrono::minutes> cacheTtl;
+    /// The registry entry's sub-lenses (their subLensIds), and those a model judges
+    /// (`"kind": "model"`): what a lens knows of its entry without reaching for a registry.
+    std::set<std::string, std::less<>> subLensIds;
+    std::set<std::string, std::less<>> modelSubLensIds;
 };
 
 /// `[rules.<id>]`: a rule switched off, or given another severity.
@@ -97,4 +96,4 @@ struct RunInput {
     const LensInput* lens(std::string_view lens_id) const;
 };
 
-}  // namespace qa::dispatch
+}  // namespace qa::input
