@@ -8,8 +8,10 @@
 #include <string_view>
 
 #include "artifacts/retention.hpp"
+#include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
+#include "json/parse.hpp"
 #include "json/schema_validator.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file.hpp"
@@ -218,24 +220,92 @@ class Staging {
     fs::path path_;
 };
 
-/// Renames the complete `staging` folder to `dir`. A folder already there (the same inputs run
-/// again) is first renamed aside, then removed: readers see the old run or the new one.
-void publish(const fs::path& staging, const fs::path& dir) {
-    std::error_code ec;
-    fs::rename(staging, dir, ec);
-    if (!ec) {
-        return;
+/// manifest.json of the run folder `dir`; nullopt when it has none (a folder being swapped).
+std::optional<std::string> manifest_of(const fs::path& dir) {
+    try {
+        return util::read_file(dir / "manifest.json");
+    } catch (const util::IoError&) {
+        return std::nullopt;
     }
+}
+
+/// Whether no lens of a run failed: only such runs are compared for drift. A failed lens (a
+/// command denied before `qa-skill trust`, a provider outage, a timeout) depends on the machine
+/// and the moment, not on the run's inputs: the next run of the key replaces it.
+bool completed(const contracts::SkillResult& result) {
+    return std::none_of(result.lensResults.begin(), result.lensResults.end(),
+                        [](const auto& r) { return r.status == contracts::LensStatus::failed; });
+}
+
+/// completed() for the run folder `dir`, from its lens-results.json; false when unreadable.
+bool completed(const fs::path& dir) {
+    try {
+        const json::Value results = json::parse(util::read_file(dir / "lens-results.json"));
+        if (!results.is_array()) {
+            return false;
+        }
+        return std::none_of(
+            results.as_array().begin(), results.as_array().end(), [](const json::Value& r) {
+                const json::Value* status = r.find("status");
+                return status == nullptr || !status->is_string() || status->as_string() == "failed";
+            });
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+/// Puts the complete `staging` folder in place as `dir`. A folder already there with the same
+/// manifest (the same hashed bytes: the same inputs run again, or at the same time) is swapped
+/// for the new one, and so is one in which a lens failed, or any when this run (`complete`
+/// false) had a lens fail; two complete runs with other manifests are drift: the folder is kept
+/// and `staging` goes beside it, to `drift_dir`, which is returned. Another run of the key may swap
+/// the folder at any moment: each step that loses such a race starts again, and a run that keeps
+/// losing leaves the folder it found, whose hashed bytes are its own.
+std::optional<fs::path> publish(const fs::path& staging, const fs::path& dir,
+                                const std::string& manifest, const fs::path& drift_dir,
+                                bool complete) {
     const fs::path aside =
         dir.parent_path() /
         (std::string(kPruningPrefix) + dir.filename().string() + "-" + std::to_string(::getpid()));
-    fs::remove_all(aside, ec);
-    fs::rename(dir, aside, ec);
-    fs::rename(staging, dir, ec);
-    if (ec) {
-        throw util::IoError(dir.string() + ": cannot put the run folder in place: " + ec.message());
+    std::error_code ec;
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        fs::rename(staging, dir, ec);
+        if (!ec) {
+            return std::nullopt;
+        }
+        const auto existing = manifest_of(dir);
+        if (!existing) {
+            if (fs::exists(dir, ec) && !fs::exists(dir / "manifest.json", ec)) {
+                // Not a run folder of ours (emptied by hand): replace it as before.
+                fs::remove_all(aside, ec);
+                fs::rename(dir, aside, ec);
+                fs::remove_all(aside, ec);
+            }
+            continue;  // being swapped by another run: try again
+        }
+        if (*existing != manifest && complete && completed(dir)) {
+            fs::remove_all(drift_dir, ec);
+            fs::rename(staging, drift_dir, ec);
+            if (ec) {
+                throw util::IoError(drift_dir.string() +
+                                    ": cannot record the drifted run: " + ec.message());
+            }
+            return drift_dir;
+        }
+        fs::remove_all(aside, ec);
+        fs::rename(dir, aside, ec);
+        if (ec) {
+            continue;  // another run moved it first
+        }
+        fs::rename(staging, dir, ec);
+        fs::remove_all(aside, ec);
+        if (!ec) {
+            return std::nullopt;
+        }
     }
-    fs::remove_all(aside, ec);
+    // Another run of the same bytes keeps winning: its folder is this run's too.
+    fs::remove_all(staging, ec);
+    return std::nullopt;
 }
 
 }  // namespace
@@ -249,7 +319,7 @@ void ignore_root(const fs::path& artifact_root) {
 }
 
 WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput& input,
-                     const contracts::SkillResult& result, const json::Value& timings,
+                     const contracts::SkillResult& result, const RunExtras& extras,
                      std::size_t workers) {
     const auto files = render_run(input, result, workers);  // validates everything before any write
 
@@ -299,10 +369,21 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         out.commit();
     }
     util::write_file_atomic(staging / "manifest.json", manifest, util::Sync::no);
-    util::write_file_atomic(staging / "timings.json", json::canonical(timings), util::Sync::no);
-    publish(staging, dir);
+    util::write_file_atomic(staging / "timings.json", json::canonical(extras.timings),
+                            util::Sync::no);
+    if (extras.provenance) {
+        util::write_file_atomic(staging / "provenance.json", json::canonical(*extras.provenance),
+                                util::Sync::no);
+    }
+    if (extras.replay) {
+        util::write_file_atomic(staging / "replay.json", *extras.replay, util::Sync::no);
+    }
+    const std::string manifest_sha = util::sha256_hex(manifest);
+    const fs::path drift_dir =
+        artifact_root / "runs" / (result.executionKey + ".drift-" + manifest_sha.substr(0, 12));
+    auto drifted = publish(staging, dir, manifest, drift_dir, completed(result));
     guard.published();
-    return {dir, util::sha256_hex(manifest)};
+    return {dir, manifest_sha, std::move(drifted)};
 }
 
 }  // namespace qa::artifacts

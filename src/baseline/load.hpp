@@ -16,15 +16,13 @@ struct LoadedBaseline {
     std::string source;  ///< where it came from, for messages: "<path> (index)", "<path> at <sha>"
 };
 
-/// The baseline file `path` (repository-relative) as the tree under test holds it: the index
-/// for staged changes and --all-files, the head commit for a range or a push. Never the working
-/// tree: a commit is checked against the baseline it carries, so an unstaged edit of the file
-/// cannot change a verdict and a replay of the same change sees the same bytes. A file the change
-/// does not touch is read from the change set's base, where it is the same. nullopt when the
-/// tree has no such file. Throws BaselineError when the file is there but malformed.
-std::optional<LoadedBaseline> load_from_tree(const git::Repository& repo,
-                                             const git::ChangeSet& changes,
-                                             const std::string& path);
+/// The baseline in the blob `oid`: the baseline file as the tree under test holds it (the
+/// orchestrator's TreeUnderTest finds the blob), never the working tree's, so an unstaged edit
+/// of the file cannot change a verdict and a replay of the same change sees the same bytes.
+/// `source` names it in messages ("<path> (index)", "<path> at <sha>"). Throws BaselineError
+/// when the blob cannot be read or is malformed.
+LoadedBaseline load_blob(const git::Repository& repo, const std::string& oid,
+                         const std::string& source);
 
 /// A baseline file on disk (`qa-skill baseline check`). Throws BaselineError when it is missing,
 /// unreadable or malformed.

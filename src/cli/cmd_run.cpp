@@ -10,12 +10,15 @@
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
+#include "json/error.hpp"
+#include "json/schema_validator.hpp"
 #include "orchestrator/run.hpp"
 #include "report/output_options.hpp"
 #include "report/progress.hpp"
 #include "report/report.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
+#include "util/file.hpp"
 
 namespace qa::cli {
 namespace {
@@ -40,6 +43,15 @@ const util::OptionSpec kRunOwnOptions[] = {
      "let this run execute the configuration's commands without 'qa-skill trust' (CI; as "
      "QA_SKILL_TRUST=1)",
      ""},
+    {"lens", "run only these lenses (requestedLensIds)", "ID[,ID...]"},
+    {"input",
+     "run the normalized SkillInput of FILE (skill-input.v1): its refs, run mode and lenses; "
+     "its repoId and configHash must be this repository's and its configuration's",
+     "FILE"},
+    {"verify-determinism",
+     "replay the run from its stored input right after it and compare every hashed artifact "
+     "(DETERMINISM_DRIFT_DETECTED on a difference)",
+     ""},
 };
 
 /// run's own options, then the output options it shares with the hook.
@@ -54,18 +66,90 @@ const util::OptionSpec kPlanOptions[] = {
     {"head", "head revision (default: HEAD)", "REV"},
     {"all-files", "plan every tracked file, as if all were added", ""},
     {"format", "output format", "text|json"},
+    {"lens", "plan only these lenses (requestedLensIds)", "ID[,ID...]"},
 };
+
+/// `--lens a,b`: the requested lens ids.
+std::optional<std::vector<std::string>> lens_ids(const util::ParsedArgs& args) {
+    const auto value = args.value("lens");
+    if (!value) {
+        return std::nullopt;
+    }
+    std::vector<std::string> ids;
+    std::size_t start = 0;
+    while (start <= value->size()) {
+        const std::size_t comma = value->find(',', start);
+        const std::string id = value->substr(start, comma - start);
+        if (id.empty()) {
+            throw util::UsageError("--lens: an empty lens id in \"" + *value + "\"");
+        }
+        ids.push_back(id);
+        if (comma == std::string::npos) {
+            break;
+        }
+        start = comma + 1;
+    }
+    return ids;
+}
+
+/// `--input FILE`: the SkillInput, checked against skill-input.v1 (exit 2 naming the file and
+/// the first JSON pointer at fault), turned into what the run checks: a range from baseRef to
+/// headRef, the staged changes for headRef "index" with baseRef "HEAD", every file for
+/// headRef "index" without a baseRef.
+void apply_input(const std::string& file, orchestrator::RunRequest& request) {
+    std::string text;
+    try {
+        text = util::read_file(file);
+    } catch (const util::IoError& e) {
+        throw util::InputError(std::string("--input: ") + e.what());
+    }
+    const auto errors = json::SchemaValidator::embedded("skill-input.v1").validate(text);
+    if (!errors.empty()) {
+        throw util::InputError(file + ": " + errors.front().pointer + ": " +
+                               errors.front().message);
+    }
+    contracts::SkillInput input;
+    try {
+        input = contracts::parse_skill_input(text);
+    } catch (const json::Error& e) {
+        throw util::InputError(file + ": " + e.what());
+    }
+    if (input.headRef == "index") {
+        request.kind =
+            input.baseRef ? orchestrator::ChangeKind::staged : orchestrator::ChangeKind::all_files;
+    } else {
+        request.kind = orchestrator::ChangeKind::range;
+        request.base = input.baseRef;
+        request.head = input.headRef;
+    }
+    request.runModeOverride = input.runMode;
+    request.lensIds = input.requestedLensIds;
+    request.input = std::move(input);
+    request.inputFile = file;
+}
 
 orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
     orchestrator::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
+    if (const auto file = args.value("input")) {
+        for (const char* other : {"all-files", "staged", "base", "head", "run-mode", "lens"}) {
+            if (args.flag(other) || args.value(other)) {
+                throw util::UsageError(std::string("--input names the change, run mode and "
+                                                   "lenses: drop --") +
+                                       other);
+            }
+        }
+        apply_input(*file, request);
+    }
     const bool all = args.flag("all-files");
     const bool staged = args.flag("staged");
     const bool range = args.value("base") || args.value("head");
     if (all + staged + range > 1) {
         throw util::UsageError("choose one of --base/--head, --staged and --all-files");
     }
-    if (all) {
+    if (request.input) {
+        // set by apply_input
+    } else if (all) {
         request.kind = orchestrator::ChangeKind::all_files;
     } else if (staged) {
         request.kind = orchestrator::ChangeKind::staged;
@@ -84,8 +168,15 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
                                    "\" is not valid; expected \"strict\" or \"best_effort\"");
         }
     }
+    if (!request.input) {
+        request.lensIds = lens_ids(args);
+    }
     request.jobsOverride = args.positive_count("jobs");
     request.writeArtifacts = !args.flag("no-artifacts");
+    request.verifyDeterminism = args.flag("verify-determinism");
+    if (request.verifyDeterminism && !request.writeArtifacts) {
+        throw util::UsageError("--verify-determinism replays the stored run: drop --no-artifacts");
+    }
     request.execution = orchestrator::ExecutionEnv::from_process();
     if (args.flag("trust")) {
         request.execution->trust.trustOverride = "1";
@@ -108,7 +199,8 @@ std::string format_of(const util::ParsedArgs& args, std::initializer_list<const 
 int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control) {
     const auto options = run_options();
     const auto parsed = util::parse_args("qa-skill run", options, args);
-    const std::string usage = "qa-skill run [--base REV] [--head REV] | --staged | --all-files";
+    const std::string usage =
+        "qa-skill run [--base REV] [--head REV] | --staged | --all-files | --input FILE";
     if (parsed.help) {
         std::fputs(util::usage_text(usage, options).c_str(), stdout);
         return util::kExitPass;

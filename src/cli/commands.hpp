@@ -37,6 +37,8 @@ int run_uninstall(const std::vector<std::string>& args);
 int run_run(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_plan(const std::vector<std::string>& args);
 int run_audit(const std::vector<std::string>& args, const orchestrator::RunControl& control);
+/// `drift-check` replays stored runs: it takes the control like `run`.
+int run_drift_check(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_config(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_skill(const std::vector<std::string>& args);

@@ -18,6 +18,8 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          [&](const auto& args) { return qa::cli::run_run(args, control); }},
         {"plan", "print the lens plans for the staged changes, a range or every file",
          qa::cli::run_plan},
+        {"drift-check", "replay stored runs and compare their artifacts byte for byte",
+         [&](const auto& args) { return qa::cli::run_drift_check(args, control); }},
         {"config", "show the effective configuration or check a .qa-skill.toml",
          qa::cli::run_config},
         {"audit", "judge every commit of a history for credentials (REV, A..B or --all)",

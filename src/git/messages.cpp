@@ -48,6 +48,27 @@ std::vector<Message> tag_messages(git_repository* repo, const std::string& ref,
     return out;
 }
 
+std::optional<std::string> object_message(git_repository* repo, const std::string& sha) {
+    git_oid id{};
+    if (sha.size() != GIT_OID_HEXSZ || git_oid_fromstr(&id, sha.c_str()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    CommitHandle commit;
+    if (git_commit_lookup(commit.out(), repo, &id) == 0) {
+        const char* raw = git_commit_message_raw(commit.get());
+        return std::string(raw == nullptr ? "" : raw);
+    }
+    git_error_clear();
+    TagHandle tag;
+    if (git_tag_lookup(tag.out(), repo, &id) == 0) {
+        const char* text = git_tag_message(tag.get());
+        return std::string(text == nullptr ? "" : text);
+    }
+    git_error_clear();
+    return std::nullopt;
+}
+
 std::string cleaned_message(std::string_view text) {
     std::string out;
     std::size_t at = 0;

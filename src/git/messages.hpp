@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ std::vector<Message> commit_messages(git_repository* repo, const std::vector<git
 /// turn (a tag of a tag); none when `sha` names no tag object.
 std::vector<Message> tag_messages(git_repository* repo, const std::string& ref,
                                   const std::string& sha);
+
+/// The message of the commit or annotated tag `sha` as commit_messages and tag_messages read it;
+/// nullopt when `sha` names neither.
+std::optional<std::string> object_message(git_repository* repo, const std::string& sha);
 
 /// A message as git commits it from the text an editor left: comment lines (core.commentChar
 /// '#') and everything from the `git commit -v` scissors line on are dropped.

@@ -28,7 +28,7 @@ ExecutionEnv ExecutionEnv::from_process() {
 std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
-    const std::vector<contracts::LensPlan>& plans, const git::ChangeSet& changes,
+    const std::vector<contracts::LensPlan>& plans, const TreeUnderTest& tree,
     const std::string& execution_key, const lenses::api::CommandRunner& commands) {
     if (std::none_of(plans.begin(), plans.end(),
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
@@ -40,11 +40,11 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     exec::TreeExecutor::Settings s;
     s.gitEnv = git_env;
     s.repoRoot = repo.root();
-    if (changes.head == git::kIndexHead) {
+    if (tree.index()) {
         s.source = exec::TreeSource::index;
     } else {
         s.source = exec::TreeSource::commit;
-        s.rev = changes.head;
+        s.rev = *tree.commit;
     }
     s.executionKey = execution_key;
     s.allowExecutionLensClasses = config.allowExecutionLensClasses;

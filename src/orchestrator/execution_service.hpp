@@ -13,6 +13,7 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "lenses/api/services.hpp"
+#include "orchestrator/tree_under_test.hpp"
 
 namespace qa::orchestrator {
 
@@ -28,13 +29,13 @@ struct ExecutionEnv {
 /// The execution service of one checked change (services.execution), or nullptr when no plan
 /// is an execution lens's (nothing is read then, not even the trust store). Execution is
 /// offered only when `env` is given; otherwise, or when the configuration is not trusted, the
-/// service refuses every plan with EXECUTION_DENIED and a message naming what to do. The tree
-/// under test is the index for a staged change set, its head commit otherwise. Throws
+/// service refuses every plan with EXECUTION_DENIED and a message naming what to do. The
+/// commands run on `tree`. Throws
 /// config::ConfigError for `[lenses.phase.options]` that cannot work.
 std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
-    const std::vector<contracts::LensPlan>& plans, const git::ChangeSet& changes,
+    const std::vector<contracts::LensPlan>& plans, const TreeUnderTest& tree,
     const std::string& execution_key, const lenses::api::CommandRunner& commands);
 
 }  // namespace qa::orchestrator

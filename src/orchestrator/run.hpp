@@ -48,6 +48,12 @@ struct RunRequest {
     std::optional<std::size_t> jobsOverride;            ///< --jobs: host fact, not in SkillInput
     std::optional<std::vector<std::string>> lensIds;    ///< requestedLensIds
     bool writeArtifacts = true;
+    /// --verify-determinism: replay each written run from its stored input and compare.
+    bool verifyDeterminism = false;
+    /// --input FILE: the normalized SkillInput the run was asked for; each target's repoId and
+    /// configHash must be its own (exit 2 otherwise). `inputFile` names it in messages.
+    std::optional<contracts::SkillInput> input;
+    std::string inputFile;
     /// Execution lenses' environment (trust store, bubblewrap); nullopt offers no execution:
     /// their plans then fail with EXECUTION_DENIED. The binaries set it from the process.
     std::optional<ExecutionEnv> execution;
@@ -61,6 +67,9 @@ struct RunOutcome {
     plan::PlanOutcome plan;
     std::vector<std::string> baseRefCodes;
     std::optional<std::filesystem::path> artifactDir;
+    /// Where this run's artifacts went instead when artifactDir already held other hashed bytes
+    /// for its key (DETERMINISM_DRIFT_DETECTED).
+    std::optional<std::filesystem::path> driftDir;
     /// The baseline the run applied ("<path> (index)", "<path> at <sha>"), when the tree under
     /// test has one, and how many findings it accepted (they stay in lensResults, not blocking).
     std::optional<std::string> baselineSource;
@@ -86,7 +95,8 @@ struct RunReport {
     bool passed() const;
 };
 
-/// The whole seed-002 flow: config, change set, plans, dispatch, verdict, artifacts.
+/// The whole seed-002 flow: prepare (configuration, change sets, trees under test), then per
+/// target plan, execute, decide and write.
 /// Throws config::ConfigError (exit 2), git::GitError, util::IoError and others for the caller
 /// to map onto exit codes, and util::Interrupted when `control.cancel` is cancelled (nothing is
 /// then written); a run that completes returns its verdicts, PASS or FAIL. Every thread it

@@ -1,13 +1,9 @@
 #include "orchestrator/tree_config.hpp"
 
-#include <functional>
-
 #include "config/rubric_file.hpp"
 #include "config/rules_files.hpp"
 #include "git/blob.hpp"
-#include "git/revisions.hpp"
-#include "git/tree_blob.hpp"
-#include "orchestrator/history_targets.hpp"
+#include "orchestrator/tree_under_test.hpp"
 #include "util/file.hpp"
 #include "util/sha256.hpp"
 
@@ -16,12 +12,19 @@ namespace {
 
 const std::string kPath(config::kConfigFileName);
 
-config::Config parse_blob(const git::Repository& repo, const std::optional<std::string>& oid,
-                          const std::string& source, std::span<const std::string> ids) {
+config::Config embedded_default(std::span<const std::string> ids) {
+    return config::parse_config(config::default_config_text(), std::string(config::kEmbeddedSource),
+                                ids);
+}
+
+/// The configuration in `tree`, or the embedded default when the tree has none.
+config::Config parse_at(const git::Repository& repo, const TreeUnderTest& tree,
+                        std::span<const std::string> ids) {
+    const auto oid = tree.blob_id(repo, kPath);
     if (!oid) {
-        return config::parse_config(config::default_config_text(),
-                                    std::string(config::kEmbeddedSource), ids);
+        return embedded_default(ids);
     }
+    const std::string source = tree.name(repo, kPath);
     const auto text = git::read_blob(repo, *oid);
     if (!text) {
         throw config::ConfigError(source, 0, 0, "", "the blob " + *oid + " cannot be read");
@@ -29,20 +32,11 @@ config::Config parse_blob(const git::Repository& repo, const std::optional<std::
     return config::parse_config(*text, source, ids);
 }
 
-/// The configuration in the tree of `revision` (a commit sha, or any revision).
-config::Config at_revision(const git::Repository& repo, const std::string& revision,
-                           std::span<const std::string> ids) {
-    return parse_blob(repo, git::blob_id_at(repo, revision, kPath),
-                      revision.substr(0, 12) + ":" + kPath, ids);
-}
-
-/// Reads each `rules_files` entry of `config` from the same place as the configuration itself:
-/// `blob_of(path)` names its blob (nullopt: not in that tree).
-void read_rules_files(
-    const git::Repository& repo, config::Config& config,
-    const std::function<std::optional<std::string>(const std::string&)>& blob_of) {
+/// Each `rules_files` entry of `config`, read from `tree` like the configuration itself.
+void read_rules_files(const git::Repository& repo, config::Config& config,
+                      const TreeUnderTest& tree) {
     for (auto& file : config.rulesFiles) {
-        const auto oid = blob_of(file.path);
+        const auto oid = tree.blob_id(repo, file.path);
         const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
         if (!text) {
             throw config::ConfigError(config.source, file.line, file.column, "rules_files",
@@ -53,141 +47,85 @@ void read_rules_files(
     }
 }
 
-/// The configuration of the tree under test, with its rules files read from that tree too.
-config::Config tree_config(const git::Repository& repo, const RunRequest& request,
-                           std::span<const std::string> known_lens_ids);
+/// The frozen rubric the configuration names (`[lenses.consistency] rubric_version`), read from
+/// `tree` like the configuration naming it.
+void read_rubric(const git::Repository& repo, config::Config& config, const TreeUnderTest& tree,
+                 const std::string& path) {
+    const auto oid = tree.blob_id(repo, path);
+    const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
+    if (!text) {
+        throw config::rubric_error(config,
+                                   config::missing_rubric_problem(config, repo.root(), path));
+    }
+    config.rubric = config::RubricFile{path, *text, util::sha256_hex(*text)};
+}
+
+/// `--config FILE`, named in messages as given (without "./" or "dir/.."), its rules files
+/// read from the working tree.
+config::Config file_config(const git::Repository& repo, const std::filesystem::path& file,
+                           std::span<const std::string> ids) {
+    const std::string name = file.lexically_normal().string();
+    std::string text;
+    try {
+        text = util::read_file(file);
+    } catch (const util::IoError& e) {
+        std::string problem = e.what();  // names the file as given: named once, normalized
+        const std::string given = file.string() + ": ";
+        if (problem.starts_with(given)) {
+            problem.erase(0, given.size());
+        }
+        throw config::ConfigError(name, 0, 0, "", problem);
+    }
+    config::Config config = config::parse_config(text, name, ids);
+    if (!config.rulesFiles.empty()) {
+        config::load_rules_files(config, repo.root());
+    }
+    config::load_rubric_file(config, repo.root());  // throws for an enabled lens without one
+    return config;
+}
 
 }  // namespace
 
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
                                 std::span<const std::string> known_lens_ids) {
-    config::Config config = tree_config(repo, request, known_lens_ids);
-    const auto rubric = config::rubric_path(config);  // throws for an enabled lens without one
-    if (config.rulesFiles.empty() && !rubric) {
-        return config;
-    }
     if (request.configFile) {
-        config::load_rules_files(config, repo.root());
-        config::load_rubric_file(config, repo.root());
-        return config;
+        return file_config(repo, *request.configFile, known_lens_ids);
     }
-    std::optional<std::string> revision;  // nullopt: the index
-    if (request.kind == ChangeKind::range) {
-        revision = request.head.value_or("HEAD");
-    } else if (request.kind == ChangeKind::history) {
-        revision = history_tip(request.revision);
-    } else if (request.kind == ChangeKind::pushed) {
-        for (const auto& update : request.pushUpdates) {
-            if (!update.is_deletion()) {
-                revision = update.local_sha;
-                break;
-            }
+    const std::vector<TreeUnderTest> trees = request_trees(repo, request);
+    if (trees.empty()) {
+        return embedded_default(known_lens_ids);  // a push of deletions only
+    }
+    // One configuration serves every pushed ref: their configurations and rules files must
+    // agree.
+    config::Config config = parse_at(repo, trees.front(), known_lens_ids);
+    for (std::size_t i = 1; i < trees.size(); ++i) {
+        const config::Config other = parse_at(repo, trees[i], known_lens_ids);
+        if (config::config_hash(other) != config::config_hash(config)) {
+            throw config::ConfigError(other.source, 0, 0, "",
+                                      "the pushed refs carry different configurations (" +
+                                          config.source +
+                                          " and this one): push them one at a time");
         }
-    } else if (repo.is_bare()) {
-        revision = "HEAD";
     }
-    const auto blob_of = [&](const std::string& path) {
-        return revision ? git::blob_id_at(repo, *revision, path) : git::index_blob_id(repo, path);
-    };
-    read_rules_files(repo, config, blob_of);
+    read_rules_files(repo, config, trees.front());
+    const auto rubric = config::rubric_path(config);  // throws for an enabled lens without one
     if (rubric) {
-        // The frozen rubric comes from the tree under test, like the configuration naming it.
-        const auto oid = blob_of(*rubric);
-        const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
-        if (!text) {
-            throw config::rubric_error(
-                config, config::missing_rubric_problem(config, repo.root(), *rubric));
-        }
-        config.rubric = config::RubricFile{*rubric, *text, util::sha256_hex(*text)};
+        read_rubric(repo, config, trees.front(), *rubric);
     }
-    if (request.kind == ChangeKind::pushed) {
-        // One configuration serves every pushed ref: their rules files must agree as well.
-        for (const auto& update : request.pushUpdates) {
-            if (update.is_deletion() || update.local_sha == *revision) {
-                continue;
+    for (std::size_t i = 1; i < trees.size(); ++i) {
+        for (const auto& file : config.rulesFiles) {
+            if (trees[i].blob_id(repo, file.path) != trees.front().blob_id(repo, file.path)) {
+                throw config::ConfigError(config.source, file.line, file.column, "rules_files",
+                                          "the pushed refs carry different versions of " +
+                                              file.path + ": push them one at a time");
             }
-            for (const auto& file : config.rulesFiles) {
-                if (git::blob_id_at(repo, update.local_sha, file.path) !=
-                    git::blob_id_at(repo, *revision, file.path)) {
-                    throw config::ConfigError(config.source, file.line, file.column, "rules_files",
-                                              "the pushed refs carry different versions of " +
-                                                  file.path + ": push them one at a time");
-                }
-            }
-            if (rubric && git::blob_id_at(repo, update.local_sha, *rubric) != blob_of(*rubric)) {
-                throw config::rubric_error(config, "the pushed refs carry different versions of " +
-                                                       *rubric + ": push them one at a time");
-            }
+        }
+        if (rubric && trees[i].blob_id(repo, *rubric) != trees.front().blob_id(repo, *rubric)) {
+            throw config::rubric_error(config, "the pushed refs carry different versions of " +
+                                                   *rubric + ": push them one at a time");
         }
     }
     return config;
 }
-
-namespace {
-
-config::Config tree_config(const git::Repository& repo, const RunRequest& request,
-                           std::span<const std::string> known_lens_ids) {
-    if (request.configFile) {
-        // Named in messages as given, without "./" or "dir/..".
-        const std::string name = request.configFile->lexically_normal().string();
-        std::string text;
-        try {
-            text = util::read_file(*request.configFile);
-        } catch (const util::IoError& e) {
-            std::string problem = e.what();  // names the file as given: named once, normalized
-            const std::string given = request.configFile->string() + ": ";
-            if (problem.starts_with(given)) {
-                problem.erase(0, given.size());
-            }
-            throw config::ConfigError(name, 0, 0, "", problem);
-        }
-        return config::parse_config(text, name, known_lens_ids);
-    }
-    switch (request.kind) {
-        case ChangeKind::staged:
-        case ChangeKind::all_files:
-        case ChangeKind::files:
-        case ChangeKind::message:
-            return parse_blob(repo, git::index_blob_id(repo, kPath),
-                              (repo.is_bare() ? "HEAD:" : "index:") + kPath, known_lens_ids);
-        case ChangeKind::history:
-        case ChangeKind::range: {
-            const std::string head = request.kind == ChangeKind::history
-                                         ? history_tip(request.revision)
-                                         : request.head.value_or("HEAD");
-            if (!git::names_commit(repo.raw(), head)) {
-                return at_revision(repo, head, known_lens_ids);  // the run reports the head
-            }
-            return at_revision(repo, git::to_hex(git::resolve_commit(repo.raw(), head)),
-                               known_lens_ids);
-        }
-        case ChangeKind::pushed: {
-            std::optional<config::Config> chosen;
-            for (const auto& update : request.pushUpdates) {
-                if (update.is_deletion()) {
-                    continue;
-                }
-                auto config = at_revision(repo, update.local_sha, known_lens_ids);
-                if (!chosen) {
-                    chosen = std::move(config);
-                } else if (config::config_hash(config) != config::config_hash(*chosen)) {
-                    throw config::ConfigError(config.source, 0, 0, "",
-                                              "the pushed refs carry different configurations (" +
-                                                  chosen->source +
-                                                  " and this one): push them one at a time");
-                }
-            }
-            if (chosen) {
-                return std::move(*chosen);
-            }
-            return config::parse_config(config::default_config_text(),
-                                        std::string(config::kEmbeddedSource), known_lens_ids);
-        }
-    }
-    return config::parse_config(config::default_config_text(), std::string(config::kEmbeddedSource),
-                                known_lens_ids);
-}
-
-}  // namespace
 
 }  // namespace qa::orchestrator

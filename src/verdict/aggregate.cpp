@@ -161,6 +161,11 @@ contracts::FinalVerdict aggregate(contracts::RunMode mode,
             add_code(codes, ErrorCode::LENS_REQUIRED_FAILED);
         } else if (incomplete || r->degraded) {
             (plan.required ? required_degraded : optional_degraded) = true;
+            // A degraded verdict carries its codes: an escalated budget or an omitted context
+            // is a warning of its lens, and the reason the run degraded.
+            for (ErrorCode c : r->warningCodes) {
+                add_code(codes, c);
+            }
         }
     }
 

@@ -1,0 +1,95 @@
+#include "orchestrator/pipeline.hpp"
+
+#include <thread>
+
+#include "contracts/enums.hpp"
+#include "contracts/hashing.hpp"
+#include "orchestrator/execution_key.hpp"
+#include "orchestrator/finding_commits.hpp"
+#include "verdict/decide.hpp"
+
+namespace qa::orchestrator {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// What decide needs besides the plans and results, as the earlier steps found it.
+verdict::RunFacts facts_of(const Prepared& prepared, const PreparedTarget& target,
+                           const RunOutcome& out, const Executed& executed) {
+    verdict::RunFacts facts;
+    for (const auto& name : target.target.baseRefCodes) {
+        if (const auto code = contracts::enum_from_string<contracts::ErrorCode>(name)) {
+            facts.runCodes.push_back(*code);
+        }
+    }
+    facts.runCodes.insert(facts.runCodes.end(), out.plan.codes.begin(), out.plan.codes.end());
+    if (target.baseline) {
+        facts.baseline = &target.baseline->baseline;
+        facts.baselineSource = target.baseline->source;
+    }
+    facts.exactKeys = &executed.exactKeys;
+    facts.configSource = prepared.config.source;
+    facts.excludedFiles = out.plan.excludedFiles;
+    facts.excludedByLens = out.plan.excludedByLens;
+    return facts;
+}
+
+json::Value timings(Clock::duration plan, Clock::duration dispatch, std::size_t jobs) {
+    const auto ms = [](auto d) {
+        return static_cast<std::int64_t>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+    };
+    return json::Object{
+        {"schemaVersion", "timings.v1"},
+        {"planMs", ms(plan)},
+        {"dispatchMs", ms(dispatch)},
+        {"workers", static_cast<std::int64_t>(jobs)},
+        {"hardwareConcurrency", static_cast<std::int64_t>(std::thread::hardware_concurrency())},
+    };
+}
+
+}  // namespace
+
+RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
+                       const GitChangeSource& source) {
+    RunOutcome out;
+    out.label = target.target.label;
+    out.baseRefCodes = target.target.baseRefCodes;
+    out.baselineSource = target.baseline ? std::optional(target.baseline->source) : std::nullopt;
+    out.input = target.input.skill;
+    out.plan = plan::make_plans(prepared.registry, prepared.config,
+                                plan_files(prepared.repo, target.target.changes, source),
+                                target.input.skill.requestedLensIds);
+    out.result.schemaVersion = "skill-result.v1";
+    out.result.executionKey =
+        execution_key(out.input, target.target.changes, target.tree, out.plan.plans);
+    out.result.lensPlans = out.plan.plans;
+    out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
+    return out;
+}
+
+Judged judge(const Prepared& prepared, const Execution& execution, const PreparedTarget& target) {
+    const auto started = Clock::now();
+    const GitChangeSource source(*prepared.reader, target.target.changes);
+    Judged j{plan_target(prepared, target, source), {}, {}};
+    RunOutcome& out = j.outcome;
+    const auto planned = Clock::now();
+    j.executed = execution.run(target, out.plan.plans, out.result.executionKey, source);
+    const auto dispatched = Clock::now();
+    verdict::Decision decision =
+        verdict::decide(target.input, out.plan.plans, std::move(j.executed.results),
+                        facts_of(prepared, target, out, j.executed));
+    // A credential in a commit is removed by rewriting that commit: name it (evidence only,
+    // after the baseline made what it accepts non-blocking).
+    locate_commits(prepared.repo, target.target.changes, target.target.blameCommits,
+                   decision.lensResults);
+    out.result.lensResults = std::move(decision.lensResults);
+    out.result.finalVerdict = std::move(decision.finalVerdict);
+    out.baselineAccepted = decision.baselineAccepted;
+    out.baselineUnverifiable = decision.baselineUnverifiable;
+    out.exactKeys = std::move(j.executed.exactKeys);
+    j.timings = timings(planned - started, dispatched - planned, prepared.jobs);
+    return j;
+}
+
+}  // namespace qa::orchestrator

@@ -1,0 +1,186 @@
+#include "orchestrator/prepare.hpp"
+
+#include <functional>
+#include <future>
+#include <map>
+
+#include "artifacts/root.hpp"
+#include "lenses/builtin.hpp"
+#include "lenses/model/binding_check.hpp"
+#include "lenses/own_rules.hpp"
+#include "orchestrator/frozen_rubric.hpp"
+#include "orchestrator/gate_changes.hpp"
+#include "orchestrator/run_input.hpp"
+#include "orchestrator/skill_input.hpp"
+#include "orchestrator/tree_config.hpp"
+#include "plan/run_registry.hpp"
+#include "rules/catalog.hpp"
+#include "util/error.hpp"
+#include "verdict/rule_overrides.hpp"
+
+namespace qa::orchestrator {
+namespace {
+
+/// The API keys the configured bindings name, read from the environment once: later steps ask
+/// this copy, never the environment.
+providers::KeyLookup read_keys(const std::vector<config::ProviderSettings>& providers) {
+    auto keys = std::make_shared<std::map<std::string, std::string, std::less<>>>();
+    for (const auto& p : providers) {
+        if (const auto key = providers::environment_key(p.apiKeyEnv)) {
+            keys->emplace(p.apiKeyEnv, *key);
+        }
+    }
+    return [keys](const std::string& name) -> std::optional<std::string> {
+        const auto it = keys->find(name);
+        return it == keys->end() ? std::nullopt : std::optional(it->second);
+    };
+}
+
+std::string join(const std::vector<std::string>& ids) {
+    std::string out;
+    for (const auto& id : ids) {
+        out += (out.empty() ? "" : ", ") + id;
+    }
+    return out;
+}
+
+/// `--input FILE` names a repository and a configuration: they must be the ones the run has.
+void check_input(const contracts::SkillInput& given, const std::string& file,
+                 const contracts::SkillInput& actual) {
+    if (given.repoId != actual.repoId) {
+        throw util::InputError(file + ": /repoId: \"" + given.repoId +
+                               "\" is not this repository (" + actual.repoId + ")");
+    }
+    if (given.configHash != actual.configHash) {
+        throw util::InputError(file + ": /configHash: " + given.configHash +
+                               " is not the configuration of the tree under test (" +
+                               actual.configHash + ")");
+    }
+}
+
+/// Whether a lens of `config` calls a provider (and so caches its answers under the root).
+bool calls_providers(const config::Config& config) {
+    return std::any_of(config.lenses.begin(), config.lenses.end(), [](const auto& lens) {
+        return lens.second.enabled && lens.second.provider.has_value();
+    });
+}
+
+/// A history audit reads a whole history in one run: a lens's time limit is for a change.
+void widen_for_audit(input::RunInput& input) {
+    constexpr std::chrono::hours kAuditTimeout{6};
+    for (auto& [id, lens] : input.lenses) {
+        lens.timeout = std::max<std::chrono::milliseconds>(lens.timeout, kAuditTimeout);
+    }
+}
+
+PreparedTarget prepare_target(const Prepared& run, Target target) {
+    const TreeUnderTest tree = target_tree(target.changes);
+    std::optional<baseline::LoadedBaseline> accepted;
+    if (const auto oid = tree.blob_id(run.repo, run.config.baseline)) {
+        accepted = baseline::load_blob(run.repo, *oid, tree.baseline_name(run.config.baseline));
+    }
+    // An all-files audit is no change, and a push's earlier commits and messages are judged for
+    // credentials only: what the change does to the gate is the net change's to show.
+    std::vector<input::GateChange> gate;
+    if (run.request.kind != ChangeKind::all_files && !target.changes.earlier_commits &&
+        !target.changes.messages) {
+        gate = gate_changes(run.repo, target.changes, run.config, accepted,
+                            plan::builtin_registry().lens_ids(), !run.request.configFile);
+    }
+    return make_target(run, std::move(target), tree, std::move(accepted), std::move(gate));
+}
+
+}  // namespace
+
+PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tree,
+                           std::optional<baseline::LoadedBaseline> accepted,
+                           std::vector<input::GateChange> gate_changes) {
+    const config::Config& config = run.config;
+    PreparedTarget out{std::move(target), std::move(tree), std::move(accepted), {}};
+    const auto& lens_ids = out.target.lensIds ? out.target.lensIds : run.request.lensIds;
+    // A configured repo_id is used as is: no history is read for it.
+    auto skill = make_skill_input(
+        config, config.repoId ? *config.repoId : run.repo.repo_id(), out.target.baseRef,
+        out.target.headRef, lens_ids,
+        out.baseline ? std::optional(out.baseline->baseline.digest()) : std::nullopt);
+    out.input = make_run_input(config, run.registry, std::move(skill));
+    out.input.gateChanges = std::move(gate_changes);
+    if (out.target.wholeHistory) {
+        widen_for_audit(out.input);
+    }
+    return out;
+}
+
+config::Config load_config(const RunRequest& request, const git::Repository& repo,
+                           const std::function<providers::KeyLookup(const config::Config&)>& keys) {
+    const auto& registry = plan::builtin_registry();
+    config::Config config = load_tree_config(repo, request, registry.lens_ids());
+    // An enabled model lens must be able to call its provider: exit 2 now, not a failure later.
+    lenses::model::check_model_bindings(config, registry, keys(config));
+    if (request.runModeOverride) {
+        config.runMode = *request.runModeOverride;
+    }
+    // A draft, missing or tampered rubric is a configuration error now, before any lens runs.
+    const auto rubric = frozen_rubric(config);
+    if (!config.rules.empty()) {
+        auto known = rules::builtin_rule_ids();
+        known.merge(lenses::own_rule_ids(config));
+        known.merge(rubric_rule_ids(rubric.get()));
+        verdict::check_rule_ids(config, known);
+    }
+    return config;
+}
+
+Prepared prepare(const RunRequest& request, const git::Repository& repo,
+                 const util::CancellationToken& cancel) {
+    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}};
+    run.config = load_config(request, repo, [&run](const config::Config& config) {
+        run.keys = read_keys(config.providers);
+        return run.keys;
+    });
+    const config::Config& config = run.config;
+    if (!request.configFile) {
+        if (auto trees = request_trees(repo, request); !trees.empty()) {
+            run.configTree = std::move(trees.front());
+        }
+    }
+    run.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
+    if (request.writeArtifacts || calls_providers(config)) {
+        run.artifactRoot = artifacts::resolve_root(repo, config.artifactRoot, config.source);
+    }
+    // A repository's own rules compile with the built-in ones, for this run only.
+    run.ownLenses = lenses::lenses_for(config);
+    run.registry = plan::run_registry(plan::builtin_registry(), config);
+    for (const auto& id : request.lensIds.value_or(std::vector<std::string>{})) {
+        if (run.registry.find(id) == nullptr) {
+            throw util::InputError("--lens: no lens \"" + id +
+                                   "\" (known: " + join(run.registry.lens_ids()) + ")");
+        }
+    }
+    // The built-in lenses compile their rules (tens of milliseconds) while git computes the
+    // change sets, instead of on the dispatcher's first plan. A failure is left for the
+    // dispatcher to meet again and report as the lens's failed result.
+    auto lenses_ready = std::async(std::launch::async, [own = run.ownLenses != nullptr] {
+        try {
+            if (!own) {
+                lenses::builtin_lens("security");
+            }
+        } catch (...) {
+        }
+    });
+    run.reader = std::make_unique<const git::BlobReader>(repo);
+    auto targets = targets_for(request, repo, config, *run.reader, run.jobs);
+    lenses_ready.get();
+    if (cancel.cancelled()) {
+        throw util::Interrupted();
+    }
+    for (auto& target : targets) {
+        run.targets.push_back(prepare_target(run, std::move(target)));
+        if (request.input) {
+            check_input(*request.input, request.inputFile, run.targets.back().input.skill);
+        }
+    }
+    return run;
+}
+
+}  // namespace qa::orchestrator

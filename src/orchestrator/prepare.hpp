@@ -1,0 +1,75 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "baseline/load.hpp"
+#include "config/config.hpp"
+#include "git/blob_reader.hpp"
+#include "git/libgit2.hpp"
+#include "git/repository.hpp"
+#include "input/run_input.hpp"
+#include "lenses/catalog.hpp"
+#include "orchestrator/run.hpp"
+#include "orchestrator/targets.hpp"
+#include "orchestrator/tree_under_test.hpp"
+#include "plan/registry.hpp"
+#include "providers/provider_client.hpp"
+
+namespace qa::orchestrator {
+
+/// One change to check, prepared: its change set, the tree under test, that tree's baseline,
+/// and the RunInput every later step reads.
+struct PreparedTarget {
+    Target target;
+    TreeUnderTest tree;
+    std::optional<baseline::LoadedBaseline> baseline;
+    input::RunInput input;
+};
+
+/// The first step of a run (seed flow steps 1 and 2): everything a run reads from the request,
+/// the repository, the configuration and the environment, read once and validated before any
+/// lens runs. The only step that reads config::Config or the process environment.
+struct Prepared {
+    const git::Repository& repo;
+    const RunRequest& request;
+    config::Config config;
+    plan::Registry registry;  ///< the run's: the built-in lenses and the configured external ones
+    /// The lenses compiled with the repository's own rules files; null: the built-in ones.
+    std::shared_ptr<const lenses::Catalog> ownLenses;
+    std::unique_ptr<const git::BlobReader> reader;
+    /// The tree the configuration and its rules files came from; nullopt for `--config FILE`
+    /// and the embedded default of a push of deletions.
+    std::optional<TreeUnderTest> configTree;
+    std::vector<PreparedTarget> targets;
+    std::size_t jobs = 1;
+    /// The artifact root, resolved and checked (a bad `artifact_root` is exit 2 before any lens
+    /// runs); nullopt when the run writes nothing and no lens caches.
+    std::optional<std::filesystem::path> artifactRoot;
+    /// The API keys of the configured provider bindings, read from the environment here.
+    providers::KeyLookup keys;
+};
+
+/// The configuration of `request`'s tree under test with every check a run makes before it
+/// starts: enabled model lenses can call their provider (with the keys `keys` reads for the
+/// configuration), `[rules.<id>]` names known rules, the run-mode override applied. Throws
+/// config::ConfigError (exit 2).
+config::Config load_config(const RunRequest& request, const git::Repository& repo,
+                           const std::function<providers::KeyLookup(const config::Config&)>& keys);
+
+/// A target of `run` with the RunInput every later step reads: its SkillInput (the configured
+/// repo_id, else the repository's), each lens's settings, the baseline's digest in configHash
+/// and `gate_changes`. What prepare() does for each change set, and a replay for a stored one.
+PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tree,
+                           std::optional<baseline::LoadedBaseline> baseline,
+                           std::vector<input::GateChange> gate_changes);
+
+/// Prepares a run: the configuration, the change sets, and each target's tree, baseline and input.
+/// Throws what load_config throws, util::InputError for a bad request, git::GitError.
+Prepared prepare(const RunRequest& request, const git::Repository& repo,
+                 const util::CancellationToken& cancel);
+
+}  // namespace qa::orchestrator

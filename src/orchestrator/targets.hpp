@@ -1,0 +1,47 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "git/blob_reader.hpp"
+#include "git/change_set.hpp"
+#include "git/repository.hpp"
+#include "orchestrator/change_source.hpp"
+#include "orchestrator/run.hpp"
+#include "plan/planner.hpp"
+
+namespace qa::orchestrator {
+
+/// One change set to check and how to name it.
+struct Target {
+    std::string label;
+    git::ChangeSet changes;
+    std::optional<std::string> baseRef;  ///< SkillInput.baseRef
+    std::string headRef;                 ///< SkillInput.headRef
+    std::vector<std::string> baseRefCodes;
+    /// The lenses that judge this target (nullopt: the request's). The lines earlier commits of
+    /// a push added are judged by the security lens only (see push_targets.hpp).
+    std::optional<std::vector<std::string>> lensIds;
+    /// The net change of a push or a range: a credential found in it is named with the commit
+    /// that added it, as `git blame` finds it (orchestrator/finding_commits.hpp).
+    bool blameCommits = false;
+    /// A history audit (`qa-skill audit`): one run reads a whole history, so the lenses' time
+    /// limits, meant for a change, are widened.
+    bool wholeHistory = false;
+};
+
+/// The change sets `request` checks, each named: one for a commit, a range or an audit, one per
+/// pushed ref; beside a range's or a push's net change, the lines its earlier commits added and
+/// its messages (judged for credentials only: orchestrator/history_targets.hpp). `config` gives the configured
+/// base_ref; `jobs` the threads git may use to read blobs.
+std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
+                                const config::Config& config, const git::BlobReader& reader,
+                                std::size_t jobs);
+
+/// What the planner knows of each changed file of `changes`.
+std::vector<plan::PlanFile> plan_files(const git::Repository& repo, const git::ChangeSet& changes,
+                                       const GitChangeSource& source);
+
+}  // namespace qa::orchestrator
