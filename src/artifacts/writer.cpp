@@ -254,10 +254,31 @@ bool completed(const fs::path& dir) {
     }
 }
 
+/// The sha256 a manifest records for skill-input.json; empty when it cannot be read.
+std::string input_hash_of(const std::string& manifest) {
+    try {
+        const json::Value m = json::parse(manifest);
+        const json::Value* files = m.find("files");
+        const json::Value* input = files != nullptr ? files->find("skill-input.json") : nullptr;
+        return input != nullptr && input->is_string() ? input->as_string() : std::string();
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+/// Whether two manifests record the same normalized input. The executionKey names commits, not
+/// the refs a SkillInput also records (a tag pushed after another tag of the same commit): runs
+/// of one key from other inputs are no drift, the newer replaces the older.
+bool same_input(const std::string& a, const std::string& b) {
+    const std::string hash = input_hash_of(a);
+    return hash.empty() || hash == input_hash_of(b);
+}
+
 /// Puts the complete `staging` folder in place as `dir`. A folder already there with the same
 /// manifest (the same hashed bytes: the same inputs run again, or at the same time) is swapped
 /// for the new one, and so is one in which a lens failed, or any when this run (`complete`
-/// false) had a lens fail; two complete runs with other manifests are drift: the folder is kept
+/// false) had a lens fail, or one from another normalized input (same_input); two complete runs
+/// of the same input with other manifests are drift: the folder is kept
 /// and `staging` goes beside it, to `drift_dir`, which is returned. Another run of the key may swap
 /// the folder at any moment: each step that loses such a race starts again, and a run that keeps
 /// losing leaves the folder it found, whose hashed bytes are its own.
@@ -283,7 +304,8 @@ std::optional<fs::path> publish(const fs::path& staging, const fs::path& dir,
             }
             continue;  // being swapped by another run: try again
         }
-        if (*existing != manifest && complete && completed(dir)) {
+        if (*existing != manifest && complete && completed(dir) &&
+            same_input(*existing, manifest)) {
             fs::remove_all(drift_dir, ec);
             fs::rename(staging, drift_dir, ec);
             if (ec) {

@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "baseline/baseline.hpp"
 #include "cli/commands.hpp"
+#include "config/config.hpp"
 #include "orchestrator/replay.hpp"
 #include "util/args.hpp"
 #include "util/error.hpp"
@@ -46,6 +48,14 @@ int check_one(const orchestrator::RunRequest& request, const fs::path& dir, bool
             key.c_str(), d.file.c_str(), d.pointer.c_str(), d.stored.c_str(), d.replayed.c_str());
         return util::kExitFail;
     } catch (const orchestrator::NotReplayable& e) {
+        std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());
+        return util::kExitUsage;
+    } catch (const config::ConfigError& e) {
+        // The stored configuration or rubric no longer loads (a frozen rubric edited by hand):
+        // this run cannot be replayed, and --all goes on with the others.
+        std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());
+        return util::kExitUsage;
+    } catch (const baseline::BaselineError& e) {
         std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());
         return util::kExitUsage;
     }

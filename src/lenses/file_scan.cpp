@@ -44,7 +44,8 @@ std::string_view evidence_text(std::string_view text, const rules::RuleMatch& m)
 /// Reads `path` once (the hygiene checks look at the whole file) and runs the rules of the
 /// enabled lenses over the scanned buffer, and the hygiene checks over the file.
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
-                   const lenses::api::ChangedFileView& view, const lenses::api::ChangeSource& changes) {
+                   const lenses::api::ChangedFileView& view,
+                   const lenses::api::ChangeSource& changes) {
     std::optional<std::string> content;
     const auto load = [&]() -> const std::string& {
         if (!content) {

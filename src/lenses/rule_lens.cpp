@@ -84,12 +84,12 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         with_hygiene};
 
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
-        return lenses::api::make_finding(plan, std::string(h.rule->id), severity_of(h.rule->severity),
-                                      h.rule->blocking, path, std::max<std::uint32_t>(1, h.line),
-                                      h.message,
-                                      json::Object{{"column", static_cast<std::int64_t>(h.column)},
-                                                   {"fix", std::string(h.rule->fix)}},
-                                      h.message);
+        return lenses::api::make_finding(
+            plan, std::string(h.rule->id), severity_of(h.rule->severity), h.rule->blocking, path,
+            std::max<std::uint32_t>(1, h.line), h.message,
+            json::Object{{"column", static_cast<std::int64_t>(h.column)},
+                         {"fix", std::string(h.rule->fix)}},
+            h.message);
     };
     const bool report_directives = plan.subLensId == std::optional<std::string>("secrets");
     const rules::RuleKnown known_rule = [&](std::string_view id) {

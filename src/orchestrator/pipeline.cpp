@@ -28,6 +28,10 @@ verdict::RunFacts facts_of(const Prepared& prepared, const PreparedTarget& targe
         facts.baselineSource = target.baseline->source;
     }
     facts.exactKeys = &executed.exactKeys;
+    // A credential in a commit is removed by rewriting that commit: name it.
+    facts.annotate = [&prepared, &target](std::vector<contracts::LensResult>& results) {
+        locate_commits(prepared.repo, target.target.changes, target.target.blameCommits, results);
+    };
     facts.configSource = prepared.config.source;
     facts.excludedFiles = out.plan.excludedFiles;
     facts.excludedByLens = out.plan.excludedByLens;
@@ -79,10 +83,6 @@ Judged judge(const Prepared& prepared, const Execution& execution, const Prepare
     verdict::Decision decision =
         verdict::decide(target.input, out.plan.plans, std::move(j.executed.results),
                         facts_of(prepared, target, out, j.executed));
-    // A credential in a commit is removed by rewriting that commit: name it (evidence only,
-    // after the baseline made what it accepts non-blocking).
-    locate_commits(prepared.repo, target.target.changes, target.target.blameCommits,
-                   decision.lensResults);
     out.result.lensResults = std::move(decision.lensResults);
     out.result.finalVerdict = std::move(decision.finalVerdict);
     out.baselineAccepted = decision.baselineAccepted;

@@ -71,8 +71,8 @@ config::Config stored_config(const git::Repository& repo, const ReplayInput& in)
         if (!in.rubric || in.rubric->path != *path) {
             throw NotReplayable("replay.json does not record the rubric " + *path);
         }
-        config.rubric =
-            config::RubricFile{*path, stored_bytes(repo, *in.rubric, repo.root()), in.rubric->sha256};
+        config.rubric = config::RubricFile{*path, stored_bytes(repo, *in.rubric, repo.root()),
+                                           in.rubric->sha256};
     }
     if (in.runModeOverride) {
         config.runMode = *in.runModeOverride;
@@ -88,8 +88,9 @@ void restore_messages(const git::Repository& repo, git::ChangeSet& changes) {
     for (auto& f : changes.files) {
         auto text = git::object_message(repo.raw(), f.new_oid);
         if (!text) {
-            throw NotReplayable(f.path + ": a message that was never committed (or whose object "
-                                         "git no longer has) cannot be read again");
+            throw NotReplayable(f.path +
+                                ": a message that was never committed (or whose object "
+                                "git no longer has) cannot be read again");
         }
         f.inline_text = std::make_shared<const std::string>(std::move(*text));
     }

@@ -179,8 +179,8 @@ git::FileChange file_change_from(const json::Value& v, const std::string& where)
             return static_cast<std::uint32_t>(a[i].as_integer());
         };
         f.hunks.push_back(git::Hunk{u32(0), u32(1), u32(2), u32(3),
-                                    static_cast<std::uint64_t>(a[4].as_integer()),
-                                    a[5].as_string(), a[6].as_string()});
+                                    static_cast<std::uint64_t>(a[4].as_integer()), a[5].as_string(),
+                                    a[6].as_string()});
     }
     f.added_lines = r.count("addedLines");
     f.removed_lines = r.count("removedLines");

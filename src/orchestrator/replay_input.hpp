@@ -27,8 +27,8 @@ struct StoredFile {
 /// reading today's working tree or index: the change set itself (paths, blob ids, hunks), the
 /// configuration, rules files and baseline as blob ids of the tree under test, what the change
 /// does to the gate, and the cache keys of the provider answers the run used. Commit and tag
-/// messages are stored by their object ids, never as text (a message may hold a credential). Git's object
-/// database keeps the blobs; the answers are in the run's cache.
+/// messages are stored by their object ids, never as text (a message may hold a credential). Git's
+/// object database keeps the blobs; the answers are in the run's cache.
 struct ReplayInput {
     std::string configSource;          ///< Config::source
     std::optional<StoredFile> config;  ///< nullopt: the embedded default

@@ -40,7 +40,7 @@ void add_history_targets(std::vector<Target>& out, std::vector<HistoryTarget> ex
     const std::optional<std::string> base_ref = out.empty() ? std::nullopt : out.back().baseRef;
     for (auto& e : extra) {
         std::string head_ref = out.empty() ? e.changes.head : out.back().headRef;
-        Target t{std::move(e.label), std::move(e.changes), base_ref, std::move(head_ref), {},
+        Target t{std::move(e.label),  std::move(e.changes), base_ref, std::move(head_ref), {},
                  std::move(e.lensIds)};
         out.push_back(std::move(t));
     }

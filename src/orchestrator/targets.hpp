@@ -34,8 +34,8 @@ struct Target {
 
 /// The change sets `request` checks, each named: one for a commit, a range or an audit, one per
 /// pushed ref; beside a range's or a push's net change, the lines its earlier commits added and
-/// its messages (judged for credentials only: orchestrator/history_targets.hpp). `config` gives the configured
-/// base_ref; `jobs` the threads git may use to read blobs.
+/// its messages (judged for credentials only: orchestrator/history_targets.hpp). `config` gives the
+/// configured base_ref; `jobs` the threads git may use to read blobs.
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
                                 const config::Config& config, const git::BlobReader& reader,
                                 std::size_t jobs);

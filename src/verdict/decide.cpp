@@ -20,6 +20,9 @@ Decision decide(const input::RunInput& input, const std::vector<contracts::LensP
                             facts.exactKeys != nullptr ? *facts.exactKeys : baseline::ExactKeys{},
                             &d.baselineUnverifiable);
     }
+    if (facts.annotate) {
+        facts.annotate(results);
+    }
     d.finalVerdict = aggregate(input.skill.runMode, plans, results, facts.runCodes);
     auto& rationale = d.finalVerdict.rationale;
     // Which configuration decided (the tree's, an explicit --config, or the default), so a

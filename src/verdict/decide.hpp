@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct RunFacts {
     /// The exact hashes of the guessable secrets the lenses found (baseline/exact_keys.hpp), for
     /// the baseline's salted fingerprints; null: none.
     const baseline::ExactKeys* exactKeys = nullptr;
+    /// Evidence the caller adds once the baseline has spoken and before the verdict copies the
+    /// blocking findings (the commit a credential lies in, orchestrator/finding_commits.hpp):
+    /// it may add evidence members, never change a status. Empty: none.
+    std::function<void(std::vector<contracts::LensResult>&)> annotate;
     std::string configSource;  ///< which configuration decided (Config::source)
     /// Changed files the top-level exclude patterns removed, and per lens its own.
     std::size_t excludedFiles = 0;
@@ -40,7 +45,8 @@ struct Decision {
 
 /// Every status rule of a run, in one pure function, in this order: the budgets (each plan's
 /// and the run's, by overflowPolicy: apply_budgets), the repository's `[rules.<id>]` and
-/// `block_at` (apply_rule_overrides), the baseline (baseline::apply), then the verdict by run
+/// `block_at` (apply_rule_overrides), the baseline (baseline::apply), the caller's evidence
+/// (RunFacts::annotate), then the verdict by run
 /// mode and requiredness (aggregate) with every rationale line a reader needs: which
 /// configuration decided, what the baseline accepted (and what an older baseline could not
 /// check), which files were excluded. `results` are

@@ -34,6 +34,19 @@ fs::path only_run(const fs::path& repo) {
     return dirs[0];
 }
 
+/// The one run folder under .qa-skill/runs whose lens results mention `what` (a range also
+/// writes a run for its commit messages).
+fs::path run_with(const fs::path& repo, const std::string& what) {
+    std::vector<fs::path> found;
+    for (const auto& dir : qa::test::run_dirs(repo / ".qa-skill")) {
+        if (qa::test::read_bytes(dir / "lens-results.json").find(what) != std::string::npos) {
+            found.push_back(dir);
+        }
+    }
+    REQUIRE(found.size() == 1);
+    return found[0];
+}
+
 /// `path` with the first `from` after `anchor` replaced by `to`.
 void tamper(const fs::path& path, const std::string& anchor, const std::string& from,
             const std::string& to) {
@@ -331,7 +344,7 @@ TEST_CASE("runs of one execution key at the same time all succeed, with one fold
     CHECK(sb.qa(repo, "drift-check " + dir.filename().string()).exit_code == 0);
 }
 
-TEST_CASE("run --input runs a normalized SkillInput; --lens fills requestedLensIds",
+TEST_CASE("run --input runs a normalized SkillInput, and --lens fills requestedLensIds",
           "[drift][cli][integration]") {
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("input");
@@ -340,7 +353,7 @@ TEST_CASE("run --input runs a normalized SkillInput; --lens fills requestedLensI
     const ProcResult first = sb.qa(repo, "run --base HEAD~1 --head HEAD");
     INFO(first.describe());
     REQUIRE(first.exit_code == 1);
-    const fs::path dir = only_run(repo);
+    const fs::path dir = run_with(repo, "merge-conflict-marker");
     qa::test::write_file(repo / "input.json", qa::test::read_bytes(dir / "skill-input.json"));
     const std::string before = qa::test::read_bytes(dir / "skill-result.json");
     fs::remove_all(dir);
@@ -348,7 +361,8 @@ TEST_CASE("run --input runs a normalized SkillInput; --lens fills requestedLensI
     const ProcResult again = sb.qa(repo, "run --input input.json");
     INFO(again.describe());
     CHECK(again.exit_code == 1);
-    CHECK(qa::test::read_bytes(only_run(repo) / "skill-result.json") == before);
+    CHECK(qa::test::read_bytes(run_with(repo, "merge-conflict-marker") / "skill-result.json") ==
+          before);
 
     std::string other = qa::test::read_bytes(repo / "input.json");
     const auto digit = other.find("\"configHash\":\"") + 14;

@@ -117,7 +117,8 @@ TEST_CASE("an entry of a baseline written before salting accepts no guessable se
     // The old file's entry: sha256 of rule, path and the hash of the key's masked form, which
     // both keys share.
     const std::string rule = "aws-access-key-id";
-    const std::string evidence = qa::lenses::api::evidence_hash(rule, qa::rules::evidence_form(seen));
+    const std::string evidence =
+        qa::lenses::api::evidence_hash(rule, qa::rules::evidence_form(seen));
     REQUIRE(qa::rules::evidence_form(seen) == qa::rules::evidence_form(other));
     const std::string old_file =
         "{\"entries\":[\n{\"fingerprint\":\"" + qa::baseline::fingerprint(rule, "s.py", evidence) +

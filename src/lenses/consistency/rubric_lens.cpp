@@ -55,9 +55,10 @@ contracts::Finding finding(const contracts::LensPlan& plan, const rubric::Rule& 
         {"follows", rule.evidence.follows},
         {"total", rule.evidence.total},
     };
-    return lenses::api::make_finding(plan, rule.ruleId, rule.severity, rule.blocking, file, line,
-                                  problem + " - " + rule.summary + " (" + rule.evidence.text + ")",
-                                  std::move(evidence), file + "\n" + problem);
+    return lenses::api::make_finding(
+        plan, rule.ruleId, rule.severity, rule.blocking, file, line,
+        problem + " - " + rule.summary + " (" + rule.evidence.text + ")", std::move(evidence),
+        file + "\n" + problem);
 }
 
 }  // namespace

@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "contracts/json_io.hpp"
-#include "lenses/api/findings.hpp"
 #include "json/error.hpp"
 #include "json/schema_validator.hpp"
 #include "lenses/answer_text.hpp"
+#include "lenses/api/findings.hpp"
 
 namespace qa::lenses::external {
 namespace {

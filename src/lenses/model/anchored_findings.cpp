@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "lenses/api/findings.hpp"
 #include "json/canonical.hpp"
+#include "lenses/api/findings.hpp"
 
 namespace qa::lenses::model {
 
@@ -51,7 +51,8 @@ bool touches(const AnchorLines& anchors, std::int64_t start, std::int64_t end) {
 }  // namespace
 
 AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Value& answer,
-                                 const ContextPacket& packet, const lenses::api::ChangeSource& changes,
+                                 const ContextPacket& packet,
+                                 const lenses::api::ChangeSource& changes,
                                  contracts::Severity block_at) {
     AnchoredFindings out;
     const json::Value* list = answer.find("findings");

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "lenses/api/lens.hpp"
 #include "json/value.hpp"
+#include "lenses/api/lens.hpp"
 #include "lenses/model/context_packet.hpp"
 
 namespace qa::lenses::model {
@@ -26,7 +26,8 @@ struct AnchoredFindings {
 /// when the packet did not read it) and touches a line the mode allows. `block_at`: the least
 /// severe severity that blocks (critical..info).
 AnchoredFindings anchor_findings(const contracts::LensPlan& plan, const json::Value& answer,
-                                 const ContextPacket& packet, const lenses::api::ChangeSource& changes,
+                                 const ContextPacket& packet,
+                                 const lenses::api::ChangeSource& changes,
                                  contracts::Severity block_at);
 
 }  // namespace qa::lenses::model

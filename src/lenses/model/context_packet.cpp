@@ -59,9 +59,9 @@ void append_lines(Section& s, std::span<const NumberedLine> shown, const std::ve
     }
 }
 
-Section file_section(const lenses::api::ChangedFileView& file, const lenses::api::ChangeSource& changes,
-                     const input::LensInput& settings, bool whole_file,
-                     const SecretLines& secrets) {
+Section file_section(const lenses::api::ChangedFileView& file,
+                     const lenses::api::ChangeSource& changes, const input::LensInput& settings,
+                     bool whole_file, const SecretLines& secrets) {
     Section s;
     // The one read of the added lines (all-files mode reads the blob here); `added_lines` holds
     // what their views point into until the section is built.

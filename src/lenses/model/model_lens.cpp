@@ -4,10 +4,10 @@
 
 #include "cache/store.hpp"
 #include "contracts/json_io.hpp"
-#include "lenses/api/findings.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "lenses/answer_text.hpp"
+#include "lenses/api/findings.hpp"
 #include "lenses/model/anchored_findings.hpp"
 #include "lenses/model/answer_cache.hpp"
 #include "lenses/model/budget_ledger.hpp"
@@ -295,7 +295,7 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
             anchored.droppedOffFile, "finding(s) dropped: lines not in the file (1 to 2^31-1)"));
     }
     contracts::LensResult done = lenses::api::completed_result(plan, std::move(anchored.findings),
-                                                            std::move(r.evidenceSummary));
+                                                               std::move(r.evidenceSummary));
     done.usage = r.usage;
     for (const auto w : r.warningCodes) {
         add_code(done.warningCodes, w);
