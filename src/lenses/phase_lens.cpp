@@ -14,14 +14,13 @@
 #include "lenses/api/findings.hpp"
 #include "lenses/output_locations.hpp"
 #include "lenses/phase_options.hpp"
+#include "lenses/phase_plan.hpp"
 #include "rules/scrub.hpp"
 
 namespace qa::lenses {
 namespace {
 
 using contracts::ErrorCode;
-
-enum class Check { formatter, linter, build, tests };
 
 constexpr std::size_t kMaxLocations = 20;
 constexpr std::size_t kStoredOutputBytes = 16384;  ///< of a failing command, in its finding
@@ -70,106 +69,6 @@ json::Array tail_lines(const std::string& output) {
     return out;
 }
 
-std::optional<Check> check_of(const std::optional<std::string>& sub) {
-    if (sub == std::optional<std::string>("formatter"))
-        return Check::formatter;
-    if (sub == std::optional<std::string>("linter"))
-        return Check::linter;
-    if (sub == std::optional<std::string>("build"))
-        return Check::build;
-    if (sub == std::optional<std::string>("tests"))
-        return Check::tests;
-    return std::nullopt;
-}
-
-/// What one check runs, or why it runs nothing.
-struct Planned {
-    exec::CheckCommands commands;
-    std::string skipped;  ///< why the check does not apply (skip_build, no build step)
-    std::string missing;  ///< why it cannot run (no command): the lens fails
-    std::string language;
-};
-
-Planned plan_check(Check check, const PhaseOptions& options, const exec::TreeExecutor& tree,
-                   const std::vector<std::string>& changed) {
-    Planned p;
-    const exec::HasRootFile has = [&tree](std::string_view name) { return tree.has_file(name); };
-    const std::optional<exec::Language> language =
-        options.language ? exec::parse_language(*options.language) : exec::detect_language(has);
-    p.language = language ? std::string(exec::to_string(*language)) +
-                                (options.language ? "" : " (detected from the tree's root files)")
-                          : "not detected";
-    const exec::LanguageDefaults defaults =
-        language ? exec::language_defaults(*language, has, changed) : exec::LanguageDefaults{};
-    const auto pick = [&](const std::optional<std::string>& custom,
-                          const exec::CheckCommands& fallback) {
-        if (custom) {
-            p.commands.commands.push_back(exec::split_command(*custom));
-        } else {
-            p.commands = fallback;
-        }
-    };
-    const char* key = "";
-    switch (check) {
-        case Check::formatter:
-            pick(options.formatCommand, defaults.formatter);
-            key = "format_command";
-            break;
-        case Check::linter:
-            pick(options.lintCommand, defaults.linter);
-            key = "lint_command";
-            break;
-        case Check::build:
-            if (options.skipBuild) {
-                p.skipped = "skip_build = true";
-                return p;
-            }
-            pick(options.buildCommand, defaults.build);
-            key = "build_command";
-            if (p.commands.commands.empty() && language) {
-                p.skipped = p.language + " has no build step";  // seed 004: skipped
-                return p;
-            }
-            break;
-        case Check::tests:
-            if (options.skipTests) {
-                p.skipped = "skip_tests = true";
-                return p;
-            }
-            pick(options.testCommand, defaults.tests);
-            key = "test_command";
-            break;
-    }
-    if (p.commands.commands.empty()) {
-        p.missing = std::string("no default command for this check (language ") + p.language +
-                    "); set lenses.phase.options." + key;
-    }
-    return p;
-}
-
-const char* name_of(Check check) {
-    switch (check) {
-        case Check::formatter:
-            return "formatter";
-        case Check::linter:
-            return "linter";
-        case Check::build:
-            return "build";
-        case Check::tests:
-            return "tests";
-    }
-    return "";
-}
-
-std::vector<contracts::ExecutionCommandSpec> specs_of(const Planned& planned, Check check) {
-    std::vector<contracts::ExecutionCommandSpec> specs;
-    for (const auto& argv : planned.commands.commands) {
-        specs.push_back({static_cast<std::int64_t>(specs.size()) + 1, argv,
-                         contracts::CwdMode::ephemeral_worktree, name_of(check)});
-    }
-    return specs;
-}
-
 std::string display(const exec::CheckCommands& commands) {
     std::string out;
     for (const auto& argv : commands.commands) {
@@ -197,7 +96,7 @@ contracts::LensResult failed(const contracts::LensPlan& plan, const std::string&
 
 /// The blocking findings of a failed check: one at each file of the tree its output names (or
 /// that it changed), else one at the configuration that asked for the check.
-std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPlan& plan,
+std::vector<contracts::Finding> findings_of(PhaseCheck check, const contracts::LensPlan& plan,
                                             const exec::PlanExecution& ex,
                                             const exec::TreeExecutor& tree,
                                             const std::string& command, const std::string& problem,
@@ -241,7 +140,7 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
             evidence.emplace_back("output", failing_output);
             evidence.emplace_back("outputTail", tail_lines(failing_output));
         }
-        if (check == Check::tests) {
+        if (check == PhaseCheck::tests) {
             const auto failing = exec::failing_test_count(output);
             evidence.emplace_back(
                 "failingCount",
@@ -258,7 +157,7 @@ std::vector<contracts::Finding> findings_of(Check check, const contracts::LensPl
 
 contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
                                      const lenses::api::LensContext& context) const {
-    const auto check = check_of(plan.subLensId);
+    const auto check = phase_check_of(plan.subLensId);
     if (!check) {
         return failed(plan,
                       "the phase lens has no sub-lens \"" + plan.subLensId.value_or("") + "\"", {});
@@ -284,22 +183,25 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     }
     // Seed 002: every command of every check is checked against the profile before the first
     // one runs, so a violation anywhere means nothing ran.
-    for (const Check other : {Check::formatter, Check::linter, Check::build, Check::tests}) {
-        const Planned p = plan_check(other, options, *tree, plan.changedFiles);
+    const exec::HasRootFile has = [tree](std::string_view name) { return tree->has_file(name); };
+    for (const PhaseCheck other :
+         {PhaseCheck::formatter, PhaseCheck::linter, PhaseCheck::build, PhaseCheck::tests}) {
+        const PlannedCheck p = plan_phase_check(other, options, has, plan.changedFiles);
         if (!p.skipped.empty() || !p.missing.empty()) {
             continue;
         }
         try {
-            (void)tree->preflight(plan, context.settings.permissionProfile, specs_of(p, other));
+            (void)tree->preflight(plan, context.settings.permissionProfile,
+                                  command_specs(p, to_string(other)));
         } catch (const exec::ExecError& e) {
             return failed(plan,
                           other == *check ? std::string(e.what())
-                                          : std::string(e.what()) + " (the " + name_of(other) +
+                                          : std::string(e.what()) + " (the " + to_string(other) +
                                                 " check's command; no check ran)",
                           {e.code()});
         }
     }
-    const Planned planned = plan_check(*check, options, *tree, plan.changedFiles);
+    const PlannedCheck planned = plan_phase_check(*check, options, has, plan.changedFiles);
     std::vector<std::string> summary = {"language: " + planned.language};
     if (!planned.skipped.empty()) {
         summary.push_back(*plan.subLensId + " skipped: " + planned.skipped);
@@ -308,10 +210,13 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     if (!planned.missing.empty()) {
         return failed(plan, planned.missing, {});
     }
-    const std::vector<contracts::ExecutionCommandSpec> specs = specs_of(planned, *check);
+    // The commands the plan recorded are the ones that run (the plan step read the same tree).
+    const std::vector<contracts::ExecutionCommandSpec> specs =
+        plan.executionCommands.empty() ? command_specs(planned, to_string(*check))
+                                       : plan.executionCommands;
     const std::string command = display(planned.commands);
     summary.push_back("command: " + command);
-    const bool check_mode = *check == Check::formatter || *check == Check::linter;
+    const bool check_mode = *check == PhaseCheck::formatter || *check == PhaseCheck::linter;
 
     exec::PlanExecution ex;
     std::int64_t retries = 0;
@@ -374,7 +279,7 @@ contracts::LensResult PhaseLens::run(const contracts::LensPlan& plan,
     }
     std::string problem = *plan.subLensId + " failed: " +
                           (ex.failure ? ex.failureMessage : "`" + command + "` reported issues");
-    if (*check == Check::tests) {
+    if (*check == PhaseCheck::tests) {
         std::string output;
         for (const auto& o : ex.outcomes) {
             output += o.run.out.kept + "\n" + o.run.err.kept + "\n";

@@ -4,6 +4,7 @@
 
 #include "contracts/enums.hpp"
 #include "contracts/hashing.hpp"
+#include "lenses/phase_plan.hpp"
 #include "orchestrator/execution_key.hpp"
 #include "orchestrator/finding_commits.hpp"
 #include "verdict/decide.hpp"
@@ -38,6 +39,21 @@ verdict::RunFacts facts_of(const Prepared& prepared, const PreparedTarget& targe
     return facts;
 }
 
+/// Each execution plan's commands, from the tree under test (its root files name the language),
+/// before anything runs.
+void plan_commands(const Prepared& prepared, const PreparedTarget& target,
+                   std::vector<contracts::LensPlan>& plans) {
+    const exec::HasRootFile has = [&](std::string_view name) {
+        return target.tree.blob_id(prepared.repo, std::string(name)).has_value();
+    };
+    for (auto& plan : plans) {
+        if (const input::LensInput* lens = target.input.lens(plan.lensId);
+            lens != nullptr && lens->kind == input::LensKind::execution) {
+            plan.executionCommands = lenses::execution_commands(plan, *lens, has);
+        }
+    }
+}
+
 json::Value timings(Clock::duration plan, Clock::duration dispatch, std::size_t jobs) {
     const auto ms = [](auto d) {
         return static_cast<std::int64_t>(
@@ -64,6 +80,7 @@ RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
     out.plan = plan::make_plans(prepared.registry, prepared.config,
                                 plan_files(prepared.repo, target.target.changes, source),
                                 target.input.skill.requestedLensIds);
+    plan_commands(prepared, target, out.plan.plans);
     out.result.schemaVersion = "skill-result.v1";
     out.result.executionKey =
         execution_key(out.input, target.target.changes, target.tree, out.plan.plans);

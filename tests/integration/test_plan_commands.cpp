@@ -1,0 +1,97 @@
+// An execution plan names its commands before anything runs (issue 21): `qa-skill plan --format
+// json` and lens-plans.json carry each phase plan's executionCommands with their ordinals, and
+// the commands the execution audit records are those.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "json/canonical.hpp"
+#include "json/parse.hpp"
+#include "support/hook_fixture.hpp"
+
+namespace fs = std::filesystem;
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+
+namespace {
+
+/// The Python unittest fixture, committed, with the phase lens enabled: a formatter command of
+/// its own, the other checks by the language's defaults (detected from the tree's root files).
+fs::path phase_project(const HookSandbox& sb) {
+    auto repo = sb.init("py");
+    fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects/python-unittest", repo,
+             fs::copy_options::recursive);
+    qa::test::write_file(repo / ".qa-skill.toml",
+                         "allow_execution_lens_classes = [\"consistency\"]\n"
+                         "[lenses.phase]\nenabled = true\n"
+                         "permission_profile = \"exec_sandboxed_network_off\"\n"
+                         "timeout_ms = 600000\n"
+                         "[lenses.phase.options]\n"
+                         "format_command = \"python3 -m tabnanny .\"\n"
+                         "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
+                         "max_retries = 0\n"
+                         "[permission_profiles.exec_sandboxed_network_off]\n"
+                         "allowed_command_prefixes = [[\"python3\"]]\n");
+    sb.git_ok(repo, "add -A");
+    sb.commit(repo, "project");
+    return repo;
+}
+
+/// The executionCommands of each phase plan in a LensPlan[] array, by sub-lens.
+std::map<std::string, std::string> commands_by_check(const qa::json::Value& plans) {
+    std::map<std::string, std::string> out;
+    for (const auto& p : plans.as_array()) {
+        if (p.find("lensId")->as_string() == "phase") {
+            out[p.find("subLensId")->as_string()] =
+                qa::json::canonical(*p.find("executionCommands"));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("an execution plan names its commands with ordinals before anything runs",
+          "[exec][plan][integration]") {
+    HookSandbox sb;
+    const auto repo = phase_project(sb);
+    qa::test::write_file(repo / "calc.py",
+                         "def add(a, b):\n    return a + b\n\n\n"
+                         "def mul(a, b):\n    return a * b\n\n\n"
+                         "def neg(a):\n    return -a\n");
+    sb.git_ok(repo, "add calc.py");
+
+    const ProcResult plan = sb.qa(repo, "plan --format json");
+    INFO(plan.describe());
+    REQUIRE(plan.exit_code == 0);
+    const auto planned = commands_by_check(qa::json::parse(plan.out));
+    REQUIRE(planned.size() == 4);
+    CHECK(planned.at("formatter") ==
+          R"([{"command":["python3","-m","tabnanny","."],"cwdMode":"ephemeral_worktree",)"
+          R"("ordinal":1,"purpose":"formatter"}])");
+    // The defaults of the language the tree's root files name (Python here).
+    CHECK(planned.at("tests").find(R"("command":["python3","-m","unittest")") != std::string::npos);
+    CHECK(planned.at("tests").find(R"("ordinal":1)") != std::string::npos);
+    CHECK(planned.at("build").find("compileall") != std::string::npos);
+
+    // The run records the same plans, and its audit the commands they named.
+    REQUIRE(sb.qa(repo, "trust").exit_code == 0);
+    const ProcResult run = sb.qa(repo, "run --staged --format json");
+    INFO(run.describe());
+    REQUIRE(run.exit_code == 0);
+    const auto out = qa::json::parse(run.out);
+    const auto& runs = out.find("runs")->as_array();
+    REQUIRE(runs.size() == 1);
+    const fs::path dir = runs[0].find("artifactDir")->as_string();
+    const auto stored =
+        commands_by_check(qa::json::parse(qa::test::read_bytes(dir / "lens-plans.json")));
+    CHECK(stored == planned);
+    for (const auto& result : runs[0].find("skillResult")->find("lensResults")->as_array()) {
+        if (result.find("lensId")->as_string() != "phase") {
+            continue;
+        }
+        const auto& audited = result.find("executionAudit")->find("commands")->as_array();
+        REQUIRE(!audited.empty());
+        CHECK(audited[0].find("ordinal")->as_integer() == 1);
+    }
+}
