@@ -6,8 +6,9 @@
 # The options of each command, as `qa-skill <command> --help` prints them (a test compares).
 _qa_skill_options() {
     case "$1" in
-        run) echo "--base --head --staged --all-files --format --run-mode --jobs --no-artifacts --config --trust --color --quiet --verbose -v --help" ;;
-        plan) echo "--base --head --all-files --format --help" ;;
+        run) echo "--base --head --staged --all-files --input --lens --format --run-mode --jobs --no-artifacts --config --trust --verify-determinism --color --quiet --verbose -v --help" ;;
+        plan) echo "--base --head --all-files --format --lens --help" ;;
+        drift-check) echo "--all --allow-provider-calls --jobs --help" ;;
         "config show") echo "--format --help" ;;
         "config check") echo "--format --help" ;;
         "baseline create") echo "--output --jobs --help" ;;
@@ -97,7 +98,7 @@ _qa_skill() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "run plan config audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
         return 0
     fi
     local command=${COMP_WORDS[1]}
