@@ -64,7 +64,7 @@ config::Config load_config(const RunRequest& request, const git::Repository& rep
 /// repo_id, else the repository's), each lens's settings, the baseline's digest in configHash
 /// and `gate_changes`. What prepare() does for each change set, and a replay for a stored one.
 PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tree,
-                           std::optional<baseline::LoadedBaseline> baseline,
+                           std::optional<baseline::LoadedBaseline> accepted,
                            std::vector<input::GateChange> gate_changes);
 
 /// Prepares a run: the configuration, the change sets, and each target's tree, baseline and input.
