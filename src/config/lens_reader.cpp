@@ -7,6 +7,7 @@
 #include "config/lens_options.hpp"
 #include "config/repo_file.hpp"
 #include "config/settings_reader.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::config {
 namespace {
@@ -113,8 +114,8 @@ void read_lenses(util::TomlReader& root, Config& config,
         if (!known && !node.as_table()->contains("kind")) {
             const std::vector<std::string> ids(known_lens_ids.begin(), known_lens_ids.end());
             root.fail_at(key.source(), full,
-                         "unknown lens; known lenses are " + util::one_of(ids) +
-                             " (a lens of your own needs kind = \"external\")");
+                         "unknown lens" + util::did_you_mean(id, ids) + "; known lenses are " +
+                             util::one_of(ids) + " (a lens of your own needs kind = \"external\")");
         }
         if (!known) {
             if (!valid_external_id(id)) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config/settings_reader.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::config {
 namespace {
@@ -87,9 +88,10 @@ void read_permission_profiles(util::TomlReader& root, Config& config) {
         const std::string full = "permission_profiles." + id;
         const auto profile_id = contracts::enum_from_string<contracts::PermissionProfileId>(id);
         if (!profile_id) {
+            const auto& ids = names_of<contracts::PermissionProfileId>();
             root.fail_at(key.source(), full,
-                         "unknown profile id; expected " +
-                             util::one_of(names_of<contracts::PermissionProfileId>()));
+                         "unknown profile id" + util::did_you_mean(id, ids) + "; expected " +
+                             util::one_of(ids));
         }
         if (!node.is_table()) {
             root.fail_at(node.source(), full,

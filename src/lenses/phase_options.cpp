@@ -1,6 +1,10 @@
 #include "lenses/phase_options.hpp"
 
+#include <string>
+#include <vector>
+
 #include "exec/language.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::lenses {
 
@@ -58,10 +62,13 @@ PhaseOptions parse_phase_options(const json::Value& options) {
         } else if (key == "skip_tests") {
             out.skipTests = flag();
         } else {
-            throw PhaseOptionsError(where +
-                                    ": unknown option; expected language, format_command, "
-                                    "lint_command, build_command, test_command, max_retries, "
-                                    "skip_build or skip_tests");
+            static const std::vector<std::string> kOptions = {
+                "language",     "format_command", "lint_command", "build_command",
+                "test_command", "max_retries",    "skip_build",   "skip_tests"};
+            throw PhaseOptionsError(where + ": unknown option" + util::did_you_mean(key, kOptions) +
+                                    "; expected language, format_command, lint_command, "
+                                    "build_command, test_command, max_retries, skip_build or "
+                                    "skip_tests");
         }
     }
     return out;

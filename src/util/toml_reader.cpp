@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/source_error.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::util {
 
@@ -115,7 +116,9 @@ std::size_t TomlReader::index_of(const toml::node& node, const std::string& valu
                                  std::span<const std::string> allowed) const {
     const auto it = std::find(allowed.begin(), allowed.end(), value);
     if (it == allowed.end()) {
-        fail_at(node.source(), key, "\"" + value + "\" is not valid; expected " + one_of(allowed));
+        fail_at(node.source(), key,
+                "\"" + value + "\" is not valid" + did_you_mean(value, allowed) + "; expected " +
+                    one_of(allowed));
     }
     return static_cast<std::size_t>(it - allowed.begin());
 }
@@ -232,7 +235,8 @@ void TomlReader::reject_unknown() const {
             const std::vector<std::string> known(used_.begin(), used_.end());
             fail_at(key.source(), full_key(key.str()),
                     known.empty() ? "unknown key; this table takes no keys"
-                                  : "unknown key; expected " + one_of(known));
+                                  : "unknown key" + did_you_mean(key.str(), known) + "; expected " +
+                                        one_of(known));
         }
     }
 }

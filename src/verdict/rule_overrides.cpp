@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
+#include <vector>
+
+#include "util/suggest.hpp"
 
 namespace qa::verdict {
 
@@ -43,10 +47,10 @@ void apply_rule_overrides(const input::RunInput& input,
 void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids) {
     for (const auto& [id, o] : config.rules) {
         if (known_ids.count(id) == 0) {
-            throw config::ConfigError(
-                config.source, o.line, o.column, "rules." + id,
-                "no rule has this id (`qa-skill run --format sarif` lists "
-                "the rules of its findings; lenses/*/rules.toml define them)");
+            const std::vector<std::string> ids(known_ids.begin(), known_ids.end());
+            throw config::ConfigError(config.source, o.line, o.column, "rules." + id,
+                                      "no rule has this id" + util::did_you_mean(id, ids) +
+                                          "; `qa-skill rules list` lists every rule id");
         }
     }
 }
