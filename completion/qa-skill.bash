@@ -11,6 +11,8 @@ _qa_skill_options() {
         drift-check) echo "--all --allow-provider-calls --jobs --help" ;;
         "config show") echo "--format --help" ;;
         "config check") echo "--format --help" ;;
+        "rules list") echo "--format --ids --help" ;;
+        "rules show") echo "--format --help" ;;
         "baseline create") echo "--output --jobs --help" ;;
         "baseline check") echo "--baseline --jobs --help" ;;
         "schema validate") echo "--map-url --help" ;;
@@ -39,6 +41,7 @@ _qa_skill_option_values() {
                 consistency-*) echo "text json" ;;
                 plan) echo "text json" ;;
                 "config show") echo "json" ;;
+                "rules "*) echo "text json" ;;
                 skill*) echo "yaml json" ;;
             esac ;;
         --run-mode) echo "strict best_effort" ;;
@@ -88,6 +91,9 @@ _qa_skill_complete_for() {
             # The first operand is an embedded schema id or a schema file.
             mapfile -t COMPREPLY < <(compgen -W "$(qa-skill schema list 2>/dev/null)" -- "$cur")
             mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur") ;;
+        "rules show")
+            # The rule ids the binary knows here: built-in, and this repository's own.
+            mapfile -t COMPREPLY < <(compgen -W "$(qa-skill rules list --ids 2>/dev/null)" -- "$cur") ;;
         "config show" | "config check" | "skill "* ) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
     esac
     return 0
@@ -98,12 +104,13 @@ _qa_skill() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config rules audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
         return 0
     fi
     local command=${COMP_WORDS[1]}
     local -A subcommands=(
         [config]="show check"
+        [rules]="list show"
         [baseline]="create check"
         [schema]="validate list"
         [skill]="validate check-input check-output chain-check index"

@@ -22,6 +22,8 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          [&](const auto& args) { return qa::cli::run_drift_check(args, control); }},
         {"config", "show the effective configuration or check a .qa-skill.toml",
          qa::cli::run_config},
+        {"rules", "list the rules a run can report, or show one with its fix and an example",
+         qa::cli::run_rules},
         {"audit", "judge every commit of a history for credentials (REV, A..B or --all)",
          [&](const auto& args) { return qa::cli::run_audit(args, control); }},
         {"baseline", "create or check the committed baseline of accepted findings",

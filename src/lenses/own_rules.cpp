@@ -17,17 +17,6 @@ std::string default_sub_lens(const rules::Rule& rule) {
     return rule.languages.empty() ? "secrets" : "unsafe-code";
 }
 
-/// A repository's own rules join the security lens.
-std::vector<rules::RuleSource> sources_of(const config::Config& config) {
-    std::vector<rules::RuleSource> out;
-    for (const auto& f : config.rulesFiles) {
-        rules::RuleSource source{f.text, f.path, "security"};
-        source.defaultSubLens = default_sub_lens;
-        out.push_back(std::move(source));
-    }
-    return out;
-}
-
 /// A rules error is a configuration error: the user wrote the file (exit 2, not 3). The same
 /// position and key; the problem without the prefix SourceError put in front of it.
 [[noreturn]] void rethrow_as_config(const rules::RuleError& e) {
@@ -58,12 +47,22 @@ std::uint32_t line_of_rule(std::string_view text, const std::string& rule_id) {
 
 }  // namespace
 
+std::vector<rules::RuleSource> own_rule_sources(const config::Config& config) {
+    std::vector<rules::RuleSource> out;
+    for (const auto& f : config.rulesFiles) {
+        rules::RuleSource source{f.text, f.path, "security"};
+        source.defaultSubLens = default_sub_lens;
+        out.push_back(std::move(source));
+    }
+    return out;
+}
+
 std::shared_ptr<const Catalog> lenses_for(const config::Config& config) {
     if (config.rulesFiles.empty()) {
         return nullptr;
     }
     try {
-        const auto sources = sources_of(config);
+        const auto sources = own_rule_sources(config);
         return catalog_with_rules(sources);
     } catch (const rules::RuleError& e) {
         rethrow_as_config(e);

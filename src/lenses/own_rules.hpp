@@ -3,9 +3,11 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "config/config.hpp"
 #include "lenses/catalog.hpp"
+#include "rules/rule_set.hpp"
 
 namespace qa::lenses {
 
@@ -14,6 +16,10 @@ namespace qa::lenses {
 /// process-wide builtin_lens() serves). A rules file that does not compile is a ConfigError
 /// naming its file, line, column and key (exit 2).
 std::shared_ptr<const Catalog> lenses_for(const config::Config& config);
+
+/// The repository's own rules files of `config` as rule sources: they join the security lens,
+/// and a rule that names no sub-lens goes to `secrets` (no languages) or `unsafe-code`.
+std::vector<rules::RuleSource> own_rule_sources(const config::Config& config);
 
 /// The ids of the rules in the repository's own rules files (which `[rules.<id>]` may name).
 /// Throws ConfigError when one does not compile.

@@ -64,12 +64,11 @@ json::Value rule_entry(const std::string& sarif_rule_id, const contracts::Findin
     } else {
         // A rule outside the built-in data (a model lens, a repository's own rules): describe
         // it by its lens and id, never by the text of one of its findings.
-        info = RuleInfo{first.ruleId,
-                        "Rule " + first.ruleId + " of the " + first.lensId + " lens.",
-                        "",
-                        std::string(contracts::to_string(first.severity)),
-                        first.blocking,
-                        {first.lensId}};
+        info.id = first.ruleId;
+        info.description = "Rule " + first.ruleId + " of the " + first.lensId + " lens.";
+        info.severity = std::string(contracts::to_string(first.severity));
+        info.blocking = first.blocking;
+        info.tags = {first.lensId};
     }
     json::Array tags;
     for (const auto& t : std::set<std::string>(info.tags.begin(), info.tags.end())) {

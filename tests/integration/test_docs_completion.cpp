@@ -91,12 +91,13 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
 
     // Each command (and subcommand) completes exactly the options its --help lists.
     const std::vector<std::string> with_subcommands = {
-        "config show",        "config check",      "baseline create", "baseline check",
-        "schema validate",    "schema list",       "skill validate",  "skill check-input",
-        "skill check-output", "skill chain-check", "skill index"};
+        "config show",    "config check",      "baseline create",    "baseline check",
+        "rules list",     "rules show",        "schema validate",    "schema list",
+        "skill validate", "skill check-input", "skill check-output", "skill chain-check",
+        "skill index"};
     std::vector<std::string> all(with_subcommands);
     for (const auto& c : commands) {
-        if (c != "config" && c != "baseline" && c != "schema" && c != "skill") {
+        if (c != "config" && c != "baseline" && c != "schema" && c != "skill" && c != "rules") {
             all.push_back(c);
         }
     }
@@ -109,10 +110,12 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
     CHECK(complete(sb, repo, "qa-skill skill ") ==
           Words{"validate", "check-input", "check-output", "chain-check", "index", "--help"});
     CHECK(complete(sb, repo, "qa-skill baseline c") == Words{"create", "check"});
+    CHECK(complete(sb, repo, "qa-skill rules ") == Words{"list", "show", "--help"});
 
     // Option values.
     CHECK(complete(sb, repo, "qa-skill run --format ") == Words{"text", "json", "sarif"});
     CHECK(complete(sb, repo, "qa-skill plan --format ") == Words{"text", "json"});
+    CHECK(complete(sb, repo, "qa-skill rules list --format ") == Words{"text", "json"});
     CHECK(complete(sb, repo, "qa-skill skill validate --format ") == Words{"yaml", "json"});
     CHECK(complete(sb, repo, "qa-skill run --run-mode ") == Words{"strict", "best_effort"});
     CHECK(complete(sb, repo, "qa-skill run --color a") == Words{"always", "auto"});
@@ -148,4 +151,30 @@ TEST_CASE("bash completes qa-skill-hook's hooks and options from --help", "[docs
     CHECK(complete(sb, repo, "qa-skill-hook --format ") == Words{"text", "json", "sarif"});
     sb.git_ok(repo, "remote add upstream https://example.invalid/x.git");
     CHECK(complete(sb, repo, "qa-skill-hook pre-push ") == Words{"upstream"});
+}
+
+TEST_CASE("bash completes rules show with the rule ids of the binary and the repository",
+          "[docs][completion]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    CHECK(complete(sb, repo, "qa-skill rules show aws-access-key") == Words{"aws-access-key-id"});
+    CHECK(complete(sb, repo, "qa-skill rules show merge-conflict-") ==
+          Words{"merge-conflict-marker", "merge-conflict-separator"});
+    // Every id `rules list --ids` prints, and nothing else.
+    const ProcResult ids = sb.qa(repo, "rules list --ids");
+    REQUIRE(ids.exit_code == 0);
+    Words all;
+    std::istringstream lines(ids.out);
+    for (std::string id; std::getline(lines, id);) {
+        all.insert(id);
+    }
+    CHECK(all.size() >= 180);
+    CHECK(complete(sb, repo, "qa-skill rules show ") == all);
+    // A repository's own rule, from its staged rules file.
+    sb.add_file(repo, "ci/qa-rules.toml",
+                "[[rules]]\nid = \"internal-ticket-host\"\ndescription = \"Internal host.\"\n"
+                "regex = '''tickets\\.corp\\.internal'''\nseverity = \"high\"\nblocking = true\n"
+                "fix = \"Read it from the environment.\"\n");
+    sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
+    CHECK(complete(sb, repo, "qa-skill rules show internal-") == Words{"internal-ticket-host"});
 }
