@@ -11,6 +11,7 @@ _qa_skill_options() {
         drift-check) echo "--all --allow-provider-calls --jobs --help" ;;
         "config show") echo "--format --help" ;;
         "config check") echo "--format --help" ;;
+        "config lenses") echo "--format --help" ;;
         "rules list") echo "--format --ids --help" ;;
         "rules show") echo "--format --help" ;;
         "baseline create") echo "--output --jobs --help" ;;
@@ -53,6 +54,7 @@ _qa_skill_option_values() {
         --input) echo "@file -" ;;
         --dir | --skills-dir) echo "@dir" ;;
         --map-url) echo "@none" ;;
+        --lens) echo "@lens" ;;
     esac
 }
 
@@ -74,6 +76,14 @@ _qa_skill_complete_for() {
                 @file) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
                 @dir) mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
                 @none) ;;
+                @lens)
+                    # ID[,ID...]: the ids the binary knows here, after those already typed.
+                    local typed="" part=$cur
+                    if [[ $cur == *,* ]]; then
+                        typed=${cur%,*},
+                        part=${cur##*,}
+                    fi
+                    mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -P "$typed" -W "$(qa-skill config lenses 2>/dev/null)" -- "$part") ;;
                 *) words+=" $w" ;;
             esac
         done
@@ -109,7 +119,7 @@ _qa_skill() {
     fi
     local command=${COMP_WORDS[1]}
     local -A subcommands=(
-        [config]="show check"
+        [config]="show check lenses"
         [rules]="list show"
         [baseline]="create check"
         [schema]="validate list"

@@ -17,6 +17,7 @@
 #include "lenses/phase_options.hpp"
 #include "orchestrator/frozen_rubric.hpp"
 #include "plan/registry.hpp"
+#include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
@@ -69,7 +70,8 @@ int run_config(const std::vector<std::string>& args) {
     const auto parsed = util::parse_args("qa-skill config", kOptions, args);
     const std::string usage =
         "qa-skill config show [--format json]   print the effective configuration\n"
-        "       qa-skill config check [FILE]         validate .qa-skill.toml (or FILE)";
+        "       qa-skill config check [FILE]         validate .qa-skill.toml (or FILE)\n"
+        "       qa-skill config lenses               print the lens ids (what --lens takes)";
     if (parsed.help || parsed.positional.empty()) {
         std::fputs(util::usage_text(usage, kOptions).c_str(), parsed.help ? stdout : stderr);
         return parsed.help ? util::kExitPass : util::kExitUsage;
@@ -109,6 +111,18 @@ int run_config(const std::vector<std::string>& args) {
         }
         return util::kExitPass;
     }
+    if (action == "lenses") {
+        // The built-in lenses and the repository's external ones, as `run --lens` knows them.
+        const auto root = find_repo_root();
+        const auto lens_ids =
+            root ? plan::run_registry(plan::builtin_registry(), config::load_config(*root, ids))
+                       .lens_ids()
+                 : ids;
+        for (const auto& id : lens_ids) {
+            std::printf("%s\n", id.c_str());
+        }
+        return util::kExitPass;
+    }
     if (action == "show") {
         const config::Config config = config::load_config(repo_root(), ids);
         const std::string format = parsed.value("format").value_or("json");
@@ -118,7 +132,7 @@ int run_config(const std::vector<std::string>& args) {
         std::printf("%s\n", json::canonical(config::normalized(config)).c_str());
         return util::kExitPass;
     }
-    throw util::UsageError("unknown config action \"" + action + "\" (show or check)");
+    throw util::UsageError("unknown config action \"" + action + "\" (show, check or lenses)");
 }
 
 }  // namespace qa::cli

@@ -16,6 +16,7 @@
 #include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/error.hpp"
+#include "util/suggest.hpp"
 #include "verdict/rule_overrides.hpp"
 
 namespace qa::orchestrator {
@@ -153,8 +154,9 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
     run.registry = plan::run_registry(plan::builtin_registry(), config);
     for (const auto& id : request.lensIds.value_or(std::vector<std::string>{})) {
         if (run.registry.find(id) == nullptr) {
-            throw util::InputError("--lens: no lens \"" + id +
-                                   "\" (known: " + join(run.registry.lens_ids()) + ")");
+            const auto known = run.registry.lens_ids();
+            throw util::InputError("--lens: no lens \"" + id + "\"" +
+                                   util::did_you_mean(id, known) + "; known: " + join(known));
         }
     }
     // The built-in lenses compile their rules (tens of milliseconds) while git computes the

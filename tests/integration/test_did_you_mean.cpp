@@ -102,3 +102,21 @@ TEST_CASE(
     CHECK(key.err.find("index:.qa-skill.toml:2:1: lenses.style.requird: unknown key (did you "
                        "mean `required`?)") != std::string::npos);
 }
+
+TEST_CASE("run --lens and plan --lens suggest the lens a typo meant", "[cli][suggest]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    for (const char* command :
+         {"run --staged --no-artifacts --lens secruity", "plan --lens stlye"}) {
+        const ProcResult r = sb.qa(repo, command);
+        INFO(r.describe());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("(did you mean `s") != std::string::npos);
+    }
+    const ProcResult run = sb.qa(repo, "run --staged --no-artifacts --lens secruity");
+    CHECK(run.err.find("--lens: no lens \"secruity\" (did you mean `security`?); known: ") !=
+          std::string::npos);
+    const ProcResult far = sb.qa(repo, "run --staged --no-artifacts --lens nosuch");
+    CHECK(far.exit_code == 2);
+    CHECK(far.err.find("--lens: no lens \"nosuch\"; known: ") != std::string::npos);
+}

@@ -91,10 +91,10 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
 
     // Each command (and subcommand) completes exactly the options its --help lists.
     const std::vector<std::string> with_subcommands = {
-        "config show",    "config check",      "baseline create",    "baseline check",
-        "rules list",     "rules show",        "schema validate",    "schema list",
-        "skill validate", "skill check-input", "skill check-output", "skill chain-check",
-        "skill index"};
+        "config show",       "config check",   "config lenses",     "baseline create",
+        "baseline check",    "rules list",     "rules show",        "schema validate",
+        "schema list",       "skill validate", "skill check-input", "skill check-output",
+        "skill chain-check", "skill index"};
     std::vector<std::string> all(with_subcommands);
     for (const auto& c : commands) {
         if (c != "config" && c != "baseline" && c != "schema" && c != "skill" && c != "rules") {
@@ -111,6 +111,7 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
           Words{"validate", "check-input", "check-output", "chain-check", "index", "--help"});
     CHECK(complete(sb, repo, "qa-skill baseline c") == Words{"create", "check"});
     CHECK(complete(sb, repo, "qa-skill rules ") == Words{"list", "show", "--help"});
+    CHECK(complete(sb, repo, "qa-skill config ") == Words{"show", "check", "lenses", "--help"});
 
     // Option values.
     CHECK(complete(sb, repo, "qa-skill run --format ") == Words{"text", "json", "sarif"});
@@ -177,4 +178,32 @@ TEST_CASE("bash completes rules show with the rule ids of the binary and the rep
                 "fix = \"Read it from the environment.\"\n");
     sb.add_file(repo, ".qa-skill.toml", "rules_files = [\"ci/qa-rules.toml\"]\n");
     CHECK(complete(sb, repo, "qa-skill rules show internal-") == Words{"internal-ticket-host"});
+}
+
+TEST_CASE("bash completes --lens with the lens ids the binary knows, one list item at a time",
+          "[docs][completion]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    const ProcResult lenses = sb.qa(repo, "config lenses");
+    INFO(lenses.describe());
+    REQUIRE(lenses.exit_code == 0);
+    Words all;
+    std::istringstream lines(lenses.out);
+    for (std::string id; std::getline(lines, id);) {
+        all.insert(id);
+    }
+    CHECK(all.count("security") == 1);
+    CHECK(all.count("style") == 1);
+    CHECK(all.count("phase") == 1);
+    CHECK(complete(sb, repo, "qa-skill run --lens ") == all);
+    CHECK(complete(sb, repo, "qa-skill run --lens sec") == Words{"security"});
+    CHECK(complete(sb, repo, "qa-skill plan --lens security,st") == Words{"security,style"});
+    // A repository's external lens is one of them.
+    sb.add_file(repo, ".qa-skill.toml",
+                "allow_execution_lens_classes = [\"consistency\"]\n[lenses.licence-check]\n"
+                "kind = \"external\"\nclass = \"consistency\"\ncommand = [\"true\"]\n");
+    const ProcResult with_own = sb.qa(repo, "config lenses");
+    INFO(with_own.describe());
+    CHECK(with_own.out.find("licence-check\n") != std::string::npos);
+    CHECK(complete(sb, repo, "qa-skill run --lens lic") == Words{"licence-check"});
 }
