@@ -1,6 +1,8 @@
 #include "lenses/rule_lens.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "config/defaults.hpp"
 #include "contracts/enums.hpp"
@@ -9,6 +11,7 @@
 #include "plan/registry.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/suppression.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::lenses {
 namespace {
@@ -108,6 +111,18 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                            id == "gate-weakened";
         return known ? rules::RuleScope::line : rules::RuleScope::unknown;
     };
+    // Only for an id no rule has: the ids a directive may name, for "did you mean".
+    const rules::RuleSuggest suggest_rule = [&](std::string_view id) {
+        std::vector<std::string> ids = {"layer-violation", "unused-suppression",
+                                        "invalid-suppression", "gate-weakened"};
+        for (const auto& h : rules::hygiene_rules()) {
+            ids.emplace_back(h.id);
+        }
+        for (const auto& r : rules_->rules()) {
+            ids.push_back(r.id);
+        }
+        return util::did_you_mean(id, ids);
+    };
     std::vector<contracts::Finding> findings;
     std::size_t scanned = 0, suppressed_count = 0;
     for (const auto& path : plan.changedFiles) {
@@ -187,7 +202,8 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 if (added.text.find("qa-skill") == std::string_view::npos) {
                     continue;
                 }
-                for (const auto& problem : rules::directive_problems(added.text, known_rule)) {
+                for (const auto& problem :
+                     rules::directive_problems(added.text, known_rule, suggest_rule)) {
                     findings.push_back(lenses::api::make_finding(
                         plan, "invalid-suppression", contracts::Severity::medium, false, path,
                         added.lineNo, problem,

@@ -196,7 +196,8 @@ std::set<std::string> allowed_ids(std::string_view line) {
     return out;
 }
 
-std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known) {
+std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known,
+                                            const RuleSuggest& suggest) {
     constexpr std::string_view kTool = "qa-skill";
     std::vector<std::string> out;
     for (std::size_t at = line.find(kTool); at != std::string_view::npos;
@@ -272,7 +273,7 @@ std::vector<std::string> directive_problems(std::string_view line, const RuleKno
                 }
                 if (scope == RuleScope::unknown) {
                     out.push_back("Inline suppression names no known rule: " +
-                                  std::string(written));
+                                  std::string(written) + (suggest ? suggest(id) : std::string()));
                 } else if (file_level && scope == RuleScope::line) {
                     out.push_back("`qa-skill: allow-file` covers the file checks only; " +
                                   std::string(id) +

@@ -27,6 +27,8 @@ enum class RuleScope {
     file,     ///< a file check (hygiene): also by `qa-skill: allow-file`
 };
 using RuleKnown = std::function<RuleScope(std::string_view rule_id)>;
+/// What to add to the message about an unknown id: " (did you mean `x`?)" or nothing.
+using RuleSuggest = std::function<std::string(std::string_view rule_id)>;
 
 /// What is wrong with the directives in a comment of `line`, one message each: malformed
 /// (`qa-skill:allow`, no rule id), without ` -- <reason>` (it then suppresses nothing), naming
@@ -34,8 +36,10 @@ using RuleKnown = std::function<RuleScope(std::string_view rule_id)>;
 /// written `<lens>/<id>`, as SARIF and the reports show it: `known` is asked for the id as
 /// written, then without its lens. Empty when every directive is fine.
 /// A directive inside a string literal or backticks (an odd number of '"' or '`' before it)
-/// quotes the syntax, in documentation or a test: it is not judged.
-std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known);
+/// quotes the syntax, in documentation or a test: it is not judged. `suggest`, when given, adds
+/// the id an unknown one probably meant.
+std::vector<std::string> directive_problems(std::string_view line, const RuleKnown& known,
+                                            const RuleSuggest& suggest = {});
 
 /// The rule ids (without their `<lens>/`) that the well-formed directives of `line`, line-level
 /// or file-level, with a reason, suppress: what a line adding them gives up.

@@ -120,3 +120,19 @@ TEST_CASE("run --lens and plan --lens suggest the lens a typo meant", "[cli][sug
     CHECK(far.exit_code == 2);
     CHECK(far.err.find("--lens: no lens \"nosuch\"; known: ") != std::string::npos);
 }
+
+TEST_CASE("an inline suppression naming a misspelt rule id is told the id it meant",
+          "[suggest][suppression]") {
+    HookSandbox sb;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "app.py",
+                "value = 1  # qa-skill: allow debug-python-breakpiont -- a fixture\n"
+                "other = 2  # qa-skill: allow zzz-nothing-near -- a fixture\n");
+    const ProcResult r = sb.qa(repo, "run --staged --no-artifacts --format json");
+    INFO(r.describe());
+    CHECK(r.exit_code == 0);  // invalid-suppression never blocks
+    CHECK(r.out.find("Inline suppression names no known rule: debug-python-breakpiont (did you "
+                     "mean `debug-python-breakpoint`?)") != std::string::npos);
+    CHECK(r.out.find("Inline suppression names no known rule: zzz-nothing-near\"") !=
+          std::string::npos);
+}
