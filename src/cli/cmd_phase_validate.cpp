@@ -15,8 +15,10 @@
 #include "exec/exec_error.hpp"
 #include "exec/phase_validate.hpp"
 #include "exec/runner.hpp"
+#include "input/lens_kind.hpp"
 #include "lenses/api/services.hpp"
 #include "orchestrator/run.hpp"
+#include "plan/registry.hpp"
 #include "util/args.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
@@ -82,6 +84,15 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     request.startDir = root;
     request.kind = orchestrator::ChangeKind::all_files;
     request.writeArtifacts = false;
+    // The reviews are the rule lenses': the execution lenses are what phase-validate itself
+    // runs above (the phase lens would run the same checks again, in the index), and a model
+    // or external lens is no review of the working directory.
+    request.lensIds.emplace();
+    for (const auto& lens : plan::builtin_registry().lenses) {
+        if (lens.kind == input::LensKind::rule) {
+            request.lensIds->push_back(lens.lensId);
+        }
+    }
     orchestrator::RunReport report;
     try {
         report = orchestrator::run(request);
@@ -146,7 +157,12 @@ int run_phase_validate(const std::vector<std::string>& args,
         std::fputs(
             "\nPrints PhaseValidationAgentOutput JSON. Exit 0 pass, 1 fail, 2 invalid "
             "input, configuration or an execution refused (EXECUTION_DENIED, "
-            "EXECUTION_POLICY_VIOLATION).\n",
+            "EXECUTION_POLICY_VIOLATION).\n"
+            "\nThe input: working_directory and changed_files are required; language,\n"
+            "format_command, lint_command, build_command, test_command, max_retries (0-10),\n"
+            "skip_build and skip_tests are optional. For example:\n"
+            "  echo '{\"working_directory\": \".\", \"changed_files\": [\"app.py\"],\n"
+            "         \"test_command\": \"python3 -m pytest -q\"}' | qa-skill phase-validate\n",
             stdout);
         return util::kExitPass;
     }
@@ -181,7 +197,11 @@ int run_phase_validate(const std::vector<std::string>& args,
     try {
         input = exec::parse_phase_input(text);
     } catch (const exec::PhaseInputError& e) {
-        std::fprintf(stderr, "qa-skill: phase-validate: %s: %s\n", source.c_str(), e.what());
+        // Once, on stderr, with where the input came from; stdout keeps seed 004's example 4.
+        std::fprintf(stderr,
+                     "qa-skill: phase-validate: %s: %s (an example input: qa-skill "
+                     "phase-validate --help)\n",
+                     source == "-" ? "standard input" : source.c_str(), e.what());
         return print(exec::invalid_input_output(e.what()), util::kExitUsage);
     }
     try {

@@ -49,10 +49,16 @@ std::optional<long> failing_test_count(std::string_view output) {
     static const RE2 jest_ok(R"((?m)^\s*Tests:?\s+\d+ passed)");
     if (count_matches(output, jest_ok))
         return 0;
-    // pytest's final line: "== 2 failed, 3 passed, 1 error in 0.12s ==".
+    // pytest's final line: "== 2 failed, 3 passed, 1 error in 0.12s ==", and with -q (or
+    // -qq) the same counts undecorated: "2 failed, 3 passed in 0.12s".
     static const RE2 pytest_line(R"((?m)^=+ (.*) in [\d.]+s(?: \([^)]*\))? =+\s*$)");
+    static const RE2 pytest_quiet(
+        R"((?m)^((?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected|)"
+        R"(rerun)(?:, )?)+) in [\d.]+s(?: \([^)]*\))?\s*$)");
     std::string line;
-    if (RE2::PartialMatch(re2::StringPiece(output.data(), output.size()), pytest_line, &line)) {
+    const re2::StringPiece text(output.data(), output.size());
+    if (RE2::PartialMatch(text, pytest_line, &line) ||
+        RE2::PartialMatch(text, pytest_quiet, &line)) {
         static const RE2 failed(R"((\d+) (?:failed|errors?)\b)");
         return sum_matches(line, failed).value_or(0);
     }

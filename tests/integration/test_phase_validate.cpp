@@ -5,134 +5,24 @@
 
 #include "json/parse.hpp"
 #include "json/schema_validator.hpp"
-#include "support/hook_fixture.hpp"
+#include "support/phase_fixture.hpp"
 
 namespace fs = std::filesystem;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
 using qa::test::shell_quote;
 
-namespace {
-
-const char* const kConfig =
-    "allow_execution_lens_classes = [\"consistency\"]\n"
-    "default_permission_profile = \"exec_sandboxed_network_off\"\n"
-    "[permission_profiles.exec_sandboxed_network_off]\n"
-    "allowed_command_prefixes = [[\"python3\"], [\"npm\", \"test\"], [\"node\"], [\"cargo\"],\n"
-    "                            [\"cmake\"], [\"ctest\"], [\"clang-format\"]]\n"
-    "command_timeout_ms = 300000\n"
-    "env_allowlist = [\"RUSTUP_HOME\", \"CARGO_HOME\"]\n";
-
-/// A git repository holding a copy of tests/fixtures/projects/<fixture> and kConfig, committed.
-fs::path project(const HookSandbox& sb, const std::string& fixture,
-                 const std::string& config = kConfig) {
-    auto repo = sb.init(fixture);
-    fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects" / fixture, repo,
-             fs::copy_options::recursive);
-    qa::test::write_file(repo / ".qa-skill.toml", config);
-    sb.git_ok(repo, "add -A");
-    sb.commit(repo, "project");
-    return repo;
-}
-
-/// The environment a rustup-installed cargo needs inside the sandbox (HOME is private there).
-std::string tool_env() {
-    const char* home = std::getenv("HOME");
-    std::string env;
-    for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
-        const char* v = std::getenv(name);
-        const std::string dir =
-            v != nullptr ? v
-            : home != nullptr
-                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
-                : "";
-        if (!dir.empty() && fs::is_directory(dir)) {
-            env += std::string(name) + "=" + shell_quote(dir) + " ";
-        }
-    }
-    return env;
-}
-
-/// kConfig with the rustup-installed toolchain's directories bound read-only into the sandbox
-/// (a cargo under the real HOME is not there otherwise).
-std::string config_with_toolchains() {
-    const char* home = std::getenv("HOME");
-    std::string paths;
-    for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
-        const char* v = std::getenv(name);
-        const std::string dir =
-            v != nullptr ? v
-            : home != nullptr
-                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
-                : "";
-        if (!dir.empty() && fs::is_directory(dir)) {
-            paths += (paths.empty() ? "\"" : ", \"") + dir + "\"";
-        }
-    }
-    return std::string(kConfig) + "read_only_paths = [" + paths + "]\n";
-}
-
-ProcResult phase_validate(const HookSandbox& sb, const fs::path& repo, const std::string& input,
-                          const std::string& args = "", const std::string& env = "") {
-    const auto file = sb.root() / "input.json";
-    qa::test::write_file(file, input);
-    return sb.in(repo, env + tool_env() + shell_quote(QA_SKILL_BIN) + " phase-validate --input " +
-                           shell_quote(file.string()) + " " + args);
-}
-
-std::string input_json(const fs::path& repo, const std::string& changed,
-                       const std::string& extra = "") {
-    return "{\"working_directory\": \"" + repo.string() + "\", \"changed_files\": [" + changed +
-           "]" + (extra.empty() ? "" : ", " + extra) + "}";
-}
-
-/// The output, checked against the embedded PhaseValidationAgentOutput schema and the seed's
-/// guarantees (total_retries is the sum, critical_security_issue only when true).
-qa::json::Value output_of(const ProcResult& r) {
-    INFO(r.describe());
-    static const auto schema = qa::json::SchemaValidator::embedded("phase-validation-output.v1");
-    const auto errors = schema.validate(r.out);
-    for (const auto& e : errors) {
-        UNSCOPED_INFO(e.pointer << ": " << e.message);
-    }
-    REQUIRE(errors.empty());
-    auto v = qa::json::parse(r.out);
-    std::int64_t sum = 0;
-    for (const auto& [name, check] : v.find("checks")->as_object()) {
-        if (const auto* rc = check.find("retry_count"))
-            sum += rc->as_integer();
-    }
-    CHECK(v.find("total_retries")->as_integer() == sum);
-    if (const auto* critical = v.find("critical_security_issue")) {
-        CHECK(critical->as_bool());
-    }
-    return v;
-}
-
-const qa::json::Value& check(const qa::json::Value& out, const char* name) {
-    return *out.find("checks")->find(name);
-}
-std::string status(const qa::json::Value& out, const char* name) {
-    return check(out, name).find("status")->as_string();
-}
-std::string joined(const qa::json::Value& list) {
-    std::string s;
-    for (const auto& item : list.as_array())
-        s += item.as_string() + "\n";
-    return s;
-}
-
-bool have(const char* tool) {
-    return std::system(("command -v " + std::string(tool) + " >/dev/null 2>&1").c_str()) == 0;
-}
-
-void trust(const HookSandbox& sb, const fs::path& repo) {
-    const auto r = sb.qa(repo, "trust");
-    INFO(r.describe());
-    REQUIRE(r.exit_code == 0);
-}
-
-}  // namespace
+using qa::test::phase::check;
+using qa::test::phase::config_with_toolchains;
+using qa::test::phase::have;
+using qa::test::phase::input_json;
+using qa::test::phase::kConfig;
+using qa::test::phase::joined;
+using qa::test::phase::output_of;
+using qa::test::phase::phase_validate;
+using qa::test::phase::project;
+using qa::test::phase::status;
+using qa::test::phase::trust;
 
 TEST_CASE("phase-validate: a passing Python unittest project passes all six checks",
           "[exec][phase][integration]") {

@@ -67,6 +67,11 @@ TEST_CASE("failing_count is read from each runner's own summary", "[exec][langua
     CHECK(failing_test_count("Ran 3 tests in 0.001s\n\nOK\n") == 0);
     CHECK(failing_test_count("===== 2 failed, 5 passed, 1 error in 0.31s =====\n") == 3);
     CHECK(failing_test_count("============ 5 passed in 0.12s ============\n") == 0);
+    // pytest -q: the counts without the rule of '='.
+    CHECK(failing_test_count(".F.                                    [100%]\nFAILED t.py::test_b - "
+                             "assert 1 == 2\n1 failed, 2 passed in 0.05s\n") == 1);
+    CHECK(failing_test_count("...\n3 passed, 1 warning in 0.02s\n") == 0);
+    CHECK(failing_test_count("1 failed, 1 error in 0.31s (0:00:00)\n") == 2);
     CHECK(failing_test_count("1..3\n# tests 3\n# pass 1\n# fail 2\n# cancelled 0\n") == 2);
     CHECK(failing_test_count("ℹ tests 3\nℹ pass 3\nℹ fail 0\n") == 0);
     CHECK(failing_test_count("--- FAIL: TestA (0.00s)\n--- FAIL: TestB (0.00s)\nFAIL\n") == 2);
