@@ -11,6 +11,7 @@
 #include "git/push_refs.hpp"
 #include "orchestrator/main_guard.hpp"
 #include "orchestrator/run.hpp"
+#include "orchestrator/skip.hpp"
 #include "report/output_options.hpp"
 #include "report/progress.hpp"
 #include "report/report.hpp"
@@ -46,6 +47,19 @@ std::vector<qa::util::OptionSpec> hook_options() {
 std::optional<std::string> env(const char* name) {
     const char* v = std::getenv(name);
     return (v == nullptr || *v == '\0') ? std::nullopt : std::optional<std::string>(v);
+}
+
+/// Whether the commit being made stages the working tree's edits itself: git names the index a
+/// commit hook sees in GIT_INDEX_FILE, `index.lock` for `git commit -a` and
+/// `next-index-<pid>.lock` for `git commit <paths>`.
+bool commit_stages_edits() {
+    const auto index = env("GIT_INDEX_FILE");
+    if (!index) {
+        return false;
+    }
+    const auto slash = index->rfind('/');
+    const std::string name = slash == std::string::npos ? *index : index->substr(slash + 1);
+    return name == "index.lock" || (name.starts_with("next-index-") && name.ends_with(".lock"));
 }
 
 /// The hook's stdin, bounded: git writes one short line per ref, so more than this is not git.
@@ -135,6 +149,8 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     qa::orchestrator::RunRequest request;
     request.gitEnv = qa::git::GitEnv::from_process();
     request.execution = qa::orchestrator::ExecutionEnv::from_process();
+    request.skipLensIds =
+        qa::orchestrator::parse_skip(std::getenv(qa::orchestrator::kSkipVariable.data()));
     request.jobsOverride = args.positive_count("jobs");
     std::string action;
     const std::string hook = args.positional.empty() ? "" : args.positional[0];
@@ -148,7 +164,8 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
         // `pre-commit run --all-files` or `--files` then audits those files, a commit its diff.
         request.kind = qa::orchestrator::ChangeKind::files;
         request.files.assign(args.positional.begin() + 1, args.positional.end());
-        action = "commit";
+        // git gives its commit hooks GIT_INDEX_FILE; `pre-commit run` by hand blocks nothing.
+        action = env("GIT_INDEX_FILE") ? "commit" : "";
     } else if (hook == "pre-commit" || hook == "pre-merge-commit") {
         // pre-merge-commit: git runs it for a merge that needs no conflict resolution, with the
         // merge result in the index; it is judged as the commit it is.
@@ -182,6 +199,7 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     // A hook's report goes to stderr (git shows it); a dry run's to stdout, after the plan.
     const int text_fd = dry_run ? STDOUT_FILENO : STDERR_FILENO;
     auto style = qa::report::style_from(args, text_fd, action);
+    style.commitStagesEdits = action == "commit" && commit_stages_edits();
     if (hook == "commit-msg" && style.verbosity == qa::report::Verbosity::normal) {
         style.verbosity = qa::report::Verbosity::quiet;
     }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "json/error.hpp"
 #include "json/schema_validator.hpp"
 #include "orchestrator/run.hpp"
+#include "orchestrator/skip.hpp"
 #include "report/output_options.hpp"
 #include "report/progress.hpp"
 #include "report/report.hpp"
@@ -178,6 +180,7 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
         throw util::UsageError("--verify-determinism replays the stored run: drop --no-artifacts");
     }
     request.execution = orchestrator::ExecutionEnv::from_process();
+    request.skipLensIds = orchestrator::parse_skip(std::getenv(orchestrator::kSkipVariable.data()));
     if (args.flag("trust")) {
         request.execution->trust.trustOverride = "1";
     }

@@ -73,6 +73,9 @@ struct GateChange {
     std::int64_t line = 1;
     std::string key;  ///< "lenses.security.enabled", "baseline", ...
     std::string summary;
+    /// A change of the run rather than of a file (`QA_SKILL_SKIP`): reported at this pseudo
+    /// path, by the gate plan that holds `file` (one changed file, so it is reported once).
+    std::optional<std::string> shownAs;
 };
 
 /// The immutable input of one checked change: the SkillInput the artifacts record and every

@@ -32,8 +32,8 @@ contracts::LensResult GateLens::run(const contracts::LensPlan& plan,
         }
         for (const auto& change : context.run.gateChanges) {
             if (change.file == path) {
-                findings.push_back(weakened(plan, path, change.line, change.summary,
-                                            json::Object{{"key", change.key}},
+                findings.push_back(weakened(plan, change.shownAs.value_or(path), change.line,
+                                            change.summary, json::Object{{"key", change.key}},
                                             change.key + "\n" + change.summary));
             }
         }

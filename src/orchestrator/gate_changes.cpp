@@ -75,7 +75,7 @@ std::vector<input::GateChange> gate_changes(const git::Repository& repo,
             for (auto& w : config::weakenings(*before, config)) {
                 const std::string last = w.key.substr(w.key.rfind('.') + 1);
                 out.push_back(
-                    {config_path, line_of(repo, *file, last), w.key, std::move(w.summary)});
+                    {config_path, line_of(repo, *file, last), w.key, std::move(w.summary), {}});
             }
         }
     }
@@ -108,9 +108,12 @@ std::vector<input::GateChange> gate_changes(const git::Repository& repo,
             for (const auto& r : rules) {
                 list += (list.empty() ? "" : ", ") + r;
             }
-            out.push_back({config.baseline, line_of(repo, *file, first), "baseline",
+            out.push_back({config.baseline,
+                           line_of(repo, *file, first),
+                           "baseline",
                            std::to_string(added) + " finding(s) newly accepted by the baseline (" +
-                               list + ")"});
+                               list + ")",
+                           {}});
         }
     }
     return out;

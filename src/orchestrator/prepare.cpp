@@ -5,6 +5,7 @@
 #include <map>
 
 #include "artifacts/root.hpp"
+#include "git/worktree_file.hpp"
 #include "lenses/builtin.hpp"
 #include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
@@ -12,7 +13,9 @@
 #include "orchestrator/gate_changes.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
+#include "orchestrator/skip.hpp"
 #include "orchestrator/tree_config.hpp"
+#include "plan/exclude.hpp"
 #include "plan/run_registry.hpp"
 #include "rules/catalog.hpp"
 #include "util/error.hpp"
@@ -21,6 +24,28 @@
 
 namespace qa::orchestrator {
 namespace {
+
+/// One line when the configuration under test is the index's and the working tree holds another
+/// `.qa-skill.toml` (edited, or not added yet): a FAIL it explains is otherwise a puzzle.
+std::optional<std::string> unstaged_config_note(const git::Repository& repo,
+                                                const std::optional<TreeUnderTest>& tree) {
+    if (!tree || !tree->index()) {
+        return std::nullopt;
+    }
+    const std::string path(config::kConfigFileName);
+    const auto in_tree = tree->blob_id(repo, path);
+    const auto on_disk = git::worktree_blob_id(repo, path);
+    if (in_tree == on_disk) {
+        return std::nullopt;
+    }
+    if (!on_disk) {
+        return path + " is staged but not in the working tree; the staged one was used";
+    }
+    return path + (in_tree ? " has unstaged changes; the staged version was used (git add " + path +
+                                 " to use yours)"
+                           : " is not staged; the default configuration was used (git add " + path +
+                                 " to use it)");
+}
 
 /// The API keys the configured bindings name, read from the environment once: later steps ask
 /// this copy, never the environment.
@@ -88,6 +113,12 @@ PreparedTarget prepare_target(const Prepared& run, Target target) {
         gate = gate_changes(run.repo, target.changes, run.config, accepted,
                             plan::builtin_registry().lens_ids(), !run.request.configFile);
     }
+    if (!target.changes.earlier_commits && !target.changes.messages) {
+        if (auto skipped = skip_change(run.request.skipLensIds, target.changes,
+                                       plan::ExcludeFilter(run.config.exclude))) {
+            gate.push_back(std::move(*skipped));
+        }
+    }
     return make_target(run, std::move(target), tree, std::move(accepted), std::move(gate));
 }
 
@@ -98,7 +129,9 @@ PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tre
                            std::vector<input::GateChange> gate_changes) {
     const config::Config& config = run.config;
     PreparedTarget out{std::move(target), std::move(tree), std::move(accepted), {}};
-    const auto& lens_ids = out.target.lensIds ? out.target.lensIds : run.request.lensIds;
+    const auto lens_ids =
+        without_skipped(out.target.lensIds ? out.target.lensIds : run.request.lensIds,
+                        run.request.skipLensIds, run.registry);
     // A configured repo_id is used as is: no history is read for it.
     auto skill = make_skill_input(
         config, config.repoId ? *config.repoId : run.repo.repo_id(), out.target.baseRef,
@@ -134,7 +167,7 @@ config::Config load_config(const RunRequest& request, const git::Repository& rep
 
 Prepared prepare(const RunRequest& request, const git::Repository& repo,
                  const util::CancellationToken& cancel) {
-    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}};
+    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}};
     run.config = load_config(request, repo, [&run](const config::Config& config) {
         run.keys = read_keys(config.providers);
         return run.keys;
@@ -145,6 +178,7 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
             run.configTree = std::move(trees.front());
         }
     }
+    run.configNote = unstaged_config_note(repo, run.configTree);
     run.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     if (request.writeArtifacts || calls_providers(config)) {
         run.artifactRoot = artifacts::resolve_root(repo, config.artifactRoot, config.source);
@@ -159,6 +193,7 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
                                    util::did_you_mean(id, known) + "; known: " + join(known));
         }
     }
+    check_skip(request.skipLensIds, run.registry);
     // The built-in lenses compile their rules (tens of milliseconds) while git computes the
     // change sets, instead of on the dispatcher's first plan. A failure is left for the
     // dispatcher to meet again and report as the lens's failed result.

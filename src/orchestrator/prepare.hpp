@@ -51,6 +51,9 @@ struct Prepared {
     std::optional<std::filesystem::path> artifactRoot;
     /// The API keys of the configured provider bindings, read from the environment here.
     providers::KeyLookup keys;
+    /// Set when the working tree's `.qa-skill.toml` is not the one under test (an unstaged
+    /// edit a commit ignores): the line the report shows.
+    std::optional<std::string> configNote;
 };
 
 /// The configuration of `request`'s tree under test with every check a run makes before it

@@ -203,8 +203,12 @@ json::Value to_json(const ReplayInput& in) {
     }
     json::Array gate;
     for (const auto& g : in.gateChanges) {
-        gate.push_back(json::Object{
-            {"file", g.file}, {"line", g.line}, {"key", g.key}, {"summary", g.summary}});
+        json::Object change{
+            {"file", g.file}, {"line", g.line}, {"key", g.key}, {"summary", g.summary}};
+        if (g.shownAs) {
+            change.emplace_back("shownAs", *g.shownAs);  // only then: older files stay equal
+        }
+        gate.emplace_back(std::move(change));
     }
     return json::Object{
         {"schemaVersion", "replay-input.v1"},
@@ -283,9 +287,12 @@ ReplayInput replay_input_from_json(const json::Value& value) {
     in.baselineBlob = baseline.optional_string("blob");
     for (const auto& g : r.array("gateChanges")) {
         const Reader gr(g, "gateChanges");
-        in.gateChanges.push_back(input::GateChange{gr.string("file"),
-                                                   static_cast<std::int64_t>(gr.count("line")),
-                                                   gr.string("key"), gr.string("summary")});
+        const json::Value* shown = g.find("shownAs");
+        in.gateChanges.push_back(input::GateChange{
+            gr.string("file"), static_cast<std::int64_t>(gr.count("line")), gr.string("key"),
+            gr.string("summary"),
+            shown != nullptr && shown->is_string() ? std::optional(shown->as_string())
+                                                   : std::nullopt});
     }
     const Reader changes(r.at("changes"), "changes");
     in.target.changes.base = changes.string("base");

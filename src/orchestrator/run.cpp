@@ -45,6 +45,7 @@ RunReport report_of(const Prepared& prepared) {
     report.config = prepared.config;
     report.repoRoot = prepared.repo.root();
     report.ownLenses = prepared.ownLenses;
+    report.configNote = prepared.configNote;
     return report;
 }
 

@@ -47,6 +47,9 @@ struct RunRequest {
     std::optional<contracts::RunMode> runModeOverride;  ///< --run-mode
     std::optional<std::size_t> jobsOverride;            ///< --jobs: host fact, not in SkillInput
     std::optional<std::vector<std::string>> lensIds;    ///< requestedLensIds
+    /// QA_SKILL_SKIP: lenses left out of this run (never security or gate); the rest fill
+    /// requestedLensIds, and the gate lens reports the skip as gate-weakened.
+    std::vector<std::string> skipLensIds;
     bool writeArtifacts = true;
     /// --verify-determinism: replay each written run from its stored input and compare.
     bool verifyDeterminism = false;
@@ -90,6 +93,8 @@ struct RunReport {
     /// report, not on run()'s stack, because an overdue lens thread may use them until the
     /// process ends.
     std::shared_ptr<const void> ownLenses;
+    /// The working tree's `.qa-skill.toml` is not the one checked (prepare.hpp): one line.
+    std::optional<std::string> configNote;
 
     /// PASS only when every run passed (a push of no refs, or of deletions only, passes).
     bool passed() const;

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "plan/registry.hpp"
+#include "report/quote_path.hpp"
 
 namespace qa::report {
 namespace {
@@ -20,10 +21,14 @@ bool ends_with(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+std::string_view base_name(std::string_view path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
 /// The comment leader of a file, judged by its name.
 std::string_view comment_leader(std::string_view path) {
-    const auto slash = path.rfind('/');
-    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    const std::string_view name = base_name(path);
     static constexpr std::array<std::string_view, 16> kHash = {
         ".py",   ".sh",  ".bash", ".rb",  ".pl", ".toml", ".yaml", ".yml",
         ".conf", ".cfg", ".ini",  ".env", ".r",  ".mk",   ".ps1",  ".tf"};
@@ -43,6 +48,22 @@ std::string_view comment_leader(std::string_view path) {
 }
 
 }  // namespace
+
+bool holds_comments(std::string_view path) {
+    const std::string_view name = base_name(path);
+    static constexpr std::array<std::string_view, 11> kNoComments = {
+        ".pem", ".key", ".crt",      ".cer",  ".der",  ".p12",
+        ".pfx", ".jks", ".keystore", ".json", ".ipynb"};
+    for (const auto ext : kNoComments) {
+        if (ends_with(name, ext)) {
+            return false;
+        }
+    }
+    // ssh's key files: id_rsa, id_ed25519, id_ecdsa, id_dsa (their .pub holds no comment line
+    // either).
+    return !name.starts_with("id_rsa") && !name.starts_with("id_ed25519") &&
+           !name.starts_with("id_ecdsa") && !name.starts_with("id_dsa");
+}
 
 FindingFacts facts_of(const contracts::Finding& f) {
     FindingFacts out;
@@ -65,7 +86,19 @@ FindingFacts facts_of(const contracts::Finding& f) {
     return out;
 }
 
+std::string position(const contracts::Finding& f) {
+    const FindingFacts facts = facts_of(f);
+    std::string out = quote_path(f.file) + ":" + std::to_string(f.startLine);
+    if (facts.column) {
+        out += ":" + std::to_string(*facts.column);
+    }
+    return out;
+}
+
 bool inline_suppressible(const contracts::Finding& f) {
+    if (!holds_comments(f.file)) {
+        return false;
+    }
     const plan::LensEntry* lens = plan::builtin_registry().find(f.lensId);
     return lens == nullptr ||
            (lens->kind != input::LensKind::model && lens->kind != input::LensKind::execution);

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contracts/types.hpp"
@@ -21,13 +22,21 @@ struct FindingFacts {
 
 FindingFacts facts_of(const contracts::Finding& f);
 
+/// Where `f` is, as the reports name it: `file:line`, and `:col` when the lens recorded one.
+std::string position(const contracts::Finding& f);
+
 /// The inline directive that suppresses `f` on its line, in the comment syntax of its file:
 /// `# qa-skill: allow <id> -- <reason>` for Python, shell, TOML, YAML...; `//` otherwise.
 std::string suppression_directive(const contracts::Finding& f);
 
 /// Whether an inline directive can suppress `f`: findings of the rule, layering and external
 /// lenses, judged on a line; not those of model or execution lenses (a test failing, a model's
-/// review), which only the baseline accepts.
+/// review), which only the baseline accepts, nor those in a file that has no comments (a PEM
+/// key, a certificate, JSON).
 bool inline_suppressible(const contracts::Finding& f);
+
+/// Whether the file `path` can hold a comment, judged by its name: false for keys and
+/// certificates (`.pem`, `.key`, `id_rsa`...) and JSON.
+bool holds_comments(std::string_view path);
 
 }  // namespace qa::report

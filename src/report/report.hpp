@@ -17,6 +17,9 @@ enum class Verbosity {
 struct TerminalStyle {
     bool colour = false;  ///< see use_colour() in report/colour.hpp
     std::string action;   ///< what a FAIL blocks: "commit", "push", or "" (nothing: dry run, CI)
+    /// The blocked commit stages the working tree's edits itself (`git commit -a`, `git commit
+    /// <paths>`): retrying needs no `git add`.
+    bool commitStagesEdits = false;
     Verbosity verbosity = Verbosity::normal;
 };
 

@@ -108,6 +108,11 @@ TEST_CASE("git commit of a private key is refused and the key is never echoed or
     CHECK(sb.rev_parse(repo, "HEAD") == head);
     CHECK(r.err.find("FAIL") != std::string::npos);
     CHECK(r.err.find("config/deploy_key.pem:") != std::string::npos);
+    // A PEM file holds no comment: no inline directive is offered for it, the exclude is, with
+    // the warning that a live key is revoked (issue 26 item 11).
+    CHECK(r.err.find("qa-skill: allow") == std::string::npos);
+    CHECK(r.err.find("exclude = [\"config/deploy_key.pem\"] in .qa-skill.toml (a live key is "
+                     "revoked, never excluded)") != std::string::npos);
 
     // Neither the hook's output nor any file under .qa-skill/ holds any 20-character piece of
     // the key body.
@@ -172,15 +177,59 @@ TEST_CASE("git commit -a and git commit <paths> are checked as committed", "[hoo
     CHECK(all.err.find("tracked.py:2") != std::string::npos);
     CHECK(sb.rev_parse(repo, "HEAD") == head);
     CHECK(read_bytes(repo / ".git" / "index") == index_before);
+    // git commit -a stages the fix itself: the way forward says to commit again, not to add.
+    CHECK(all.err.find("run the same git commit again (it stages your edits)") !=
+          std::string::npos);
+    CHECK(all.err.find("git add it") == std::string::npos);
 
     const ProcResult partial = sb.git_in(repo, "commit -q -m partial -- tracked.py");
     INFO(partial.describe());
     CHECK(partial.exit_code != 0);
     CHECK(partial.err.find("tracked.py:2") != std::string::npos);
     CHECK(sb.rev_parse(repo, "HEAD") == head);
+    CHECK(partial.err.find("run the same git commit again") != std::string::npos);
+
+    // A plain commit of the staged conflict is told to stage its fix.
+    sb.git_ok(repo, "add tracked.py");
+    const ProcResult staged = sb.git_in(repo, "commit -q -m staged");
+    INFO(staged.describe());
+    CHECK(staged.exit_code != 0);
+    CHECK(staged.err.find("git add it and commit again") != std::string::npos);
+    sb.git_ok(repo, "reset -q tracked.py");
 
     const ProcResult clean = sb.git_in(repo, "commit -q -m clean -- clean.py");
     INFO(clean.describe());
     CHECK(clean.exit_code == 0);
     CHECK(sb.rev_parse(repo, "HEAD^") == head);
+}
+
+TEST_CASE("a FAIL says when the working tree's .qa-skill.toml is not the one checked",
+          "[hooks][commit][config]") {
+    HookSandbox sb;
+    const auto repo = installed_repo(sb);
+    sb.add_file(repo, ".qa-skill.toml", "exclude = [\"vendor/**\"]\n");
+    sb.git_ok(repo, "commit -q --no-verify -m config");
+    // The user excludes legacy/ in the working tree but does not stage it: the commit is
+    // checked with the staged configuration, and the FAIL says so in one line.
+    qa::test::write_file(repo / ".qa-skill.toml", "exclude = [\"vendor/**\", \"legacy/**\"]\n");
+    sb.add_file(repo, "legacy/merge.py", qa::test::conflicted_python());
+    const ProcResult r = sb.git_in(repo, "commit -q -m legacy");
+    INFO(r.describe());
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("legacy/merge.py:2") != std::string::npos);
+    CHECK(r.err.find("note: .qa-skill.toml has unstaged changes; the staged version was used "
+                     "(git add .qa-skill.toml to use yours)") != std::string::npos);
+
+    // Staged, the edit is what is checked, and nothing is said about it.
+    sb.git_ok(repo, "add .qa-skill.toml");
+    const ProcResult staged = sb.git_in(repo, "commit -q -m legacy");
+    INFO(staged.describe());
+    CHECK(staged.exit_code == 0);
+    CHECK(staged.all().find("note:") == std::string::npos);
+
+    // A FAIL with the working tree's configuration equal to the staged one says nothing either.
+    sb.add_file(repo, "src/merge.py", qa::test::conflicted_python());
+    const ProcResult plain = sb.git_in(repo, "commit -q -m merge");
+    CHECK(plain.exit_code != 0);
+    CHECK(plain.err.find("note:") == std::string::npos);
 }

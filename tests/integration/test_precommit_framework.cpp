@@ -144,6 +144,9 @@ TEST_CASE("pre-commit framework: run --all-files and --files audit the named fil
     check_failed(all);
     INFO(all.describe());
     CHECK(all.all().find("src/merge.py:2") != std::string::npos);
+    // No commit is being made: nothing is "commit blocked", no --no-verify is offered.
+    CHECK(all.all().find("commit blocked") == std::string::npos);
+    CHECK(all.all().find("--no-verify") == std::string::npos);
 
     const ProcResult one = f.try_repo("qa-skill", "--files src/merge.py");
     check_failed(one);
@@ -230,4 +233,34 @@ TEST_CASE("pre-commit framework: the commit-msg stage judges the message file",
     INFO(pass.describe());
     CHECK(pass.exit_code == 0);
     CHECK(pass.all().find("Passed") != std::string::npos);
+}
+
+TEST_CASE("pre-commit framework: a git commit through its hook is blocked and says so",
+          "[hooks][framework]") {
+    REQUIRE(fs::exists(kPreCommit));
+    FrameworkSetup f;
+    f.use_real_binary();
+    const std::string hooks_rev = f.sb.rev_parse(f.hooks_repo, "HEAD");
+    qa::test::write_file(f.user / ".pre-commit-config.yaml",
+                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " + hooks_rev +
+                             "\n    hooks:\n      - id: qa-skill\n");
+    f.sb.git_ok(f.user, "add .pre-commit-config.yaml");
+    f.sb.commit(f.user, "framework");
+    const std::string env = "PATH=" + shell_quote(f.bin.string() + ":/usr/bin:/bin") +
+                            " PRE_COMMIT_HOME=" + shell_quote(f.pre_commit_home.string()) + " ";
+    const ProcResult installed = f.sb.in(f.user, env + kPreCommit + " install");
+    INFO(installed.describe());
+    REQUIRE(installed.exit_code == 0);
+    const std::string head = f.sb.rev_parse(f.user, "HEAD");
+
+    // The file names come from the framework; git's GIT_INDEX_FILE reaches the hook through it,
+    // so the hook knows a commit is being made (`pre-commit run` by hand blocks nothing).
+    f.sb.add_file(f.user, "src/merge.py", qa::test::conflicted_python());
+    const ProcResult commit = f.sb.in(f.user, env + "git commit -q -m merge");
+    INFO(commit.describe());
+    CHECK(commit.exit_code != 0);
+    CHECK(f.sb.rev_parse(f.user, "HEAD") == head);
+    CHECK(commit.all().find("src/merge.py:2") != std::string::npos);
+    CHECK(commit.all().find("commit blocked") != std::string::npos);
+    CHECK(commit.all().find("git commit --no-verify") != std::string::npos);
 }

@@ -112,3 +112,24 @@ TEST_CASE("a pushed branch is checked only on commits the remote lacks", "[hooks
     CHECK(r.exit_code == 0);
     CHECK(s.remote_refs().find("refs/heads/newer") != std::string::npos);
 }
+
+TEST_CASE("git push --tags of many tags that pass prints one PASS line", "[hooks][push]") {
+    PushSetup s;
+    for (int i = 1; i <= 6; ++i) {
+        s.sb.git_ok(s.repo, "tag v0." + std::to_string(i));
+    }
+    const ProcResult push = s.sb.git_in(s.repo, "push -q origin --tags");
+    INFO(push.describe());
+    REQUIRE(push.exit_code == 0);
+    CHECK(s.remote_refs().find("refs/tags/v0.6") != std::string::npos);
+    // One summary line, not one per tag (issue 26 item 11: 73 tags printed 73 lines).
+    std::size_t pass_lines = 0;
+    for (std::size_t at = push.err.find("qa-skill: PASS"); at != std::string::npos;
+         at = push.err.find("qa-skill: PASS", at + 1)) {
+        ++pass_lines;
+    }
+    CHECK(pass_lines == 1);
+    CHECK(push.err.find("refs/tags/v0.1") != std::string::npos);
+    CHECK(push.err.find("more (") != std::string::npos);
+    CHECK(push.err.find("-v lists each") != std::string::npos);
+}
