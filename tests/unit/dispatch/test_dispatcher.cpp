@@ -161,11 +161,13 @@ class StubbornLens : public lenses::api::Lens {
     explicit StubbornLens(std::chrono::milliseconds ignore) : ignore_(ignore) {}
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const lenses::api::LensContext&) const override {
+        started = true;
         std::this_thread::sleep_for(ignore_);
         returned = true;
         return test::make_result(plan, contracts::LensStatus::completed);
     }
     std::chrono::milliseconds ignore_;
+    mutable std::atomic<bool> started{false};
     mutable std::atomic<bool> returned{false};
 };
 
@@ -245,8 +247,12 @@ TEST_CASE(
     const dispatch::Dispatcher d(
         1, [&](const std::string&) { return &slow_to_stop; }, options);
     std::stop_source run_stop;
+    // The signal arrives while the lens runs: waiting for it to start, not a fixed delay (under
+    // a sanitizer build at load 10 the worker had not started it after 30 ms).
     std::thread signal([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        while (!slow_to_stop.started) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         run_stop.request_stop();
     });
     const auto out = d.run({test::make_plan(0, "slow", true)}, changes, cfg, {},
