@@ -16,15 +16,6 @@ using qa::test::read_bytes;
 
 namespace {
 
-/// A repository with one clean commit and the qa-skill hooks installed.
-fs::path installed_repo(const HookSandbox& sb, const std::string& name = "repo") {
-    auto repo = sb.repo_with_commit(name);
-    const ProcResult r = sb.qa(repo, "install");
-    INFO(r.describe());
-    REQUIRE(r.exit_code == 0);
-    return repo;
-}
-
 /// Checks one run folder: the seven files, manifest hashes equal to sha256sum of the files.
 void check_run_dir(const fs::path& dir) {
     INFO("run folder " << dir.string());
@@ -59,7 +50,7 @@ void check_run_dir(const fs::path& dir) {
 
 TEST_CASE("git commit of a conflict marker is refused with file:line and rule", "[hooks][commit]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     const std::string head = sb.rev_parse(repo, "HEAD");
     sb.add_file(repo, "src/app.py", qa::test::conflicted_python());
 
@@ -96,7 +87,7 @@ TEST_CASE("git commit of a conflict marker is refused with file:line and rule", 
 TEST_CASE("git commit of a private key is refused and the key is never echoed or stored",
           "[hooks][commit][secrets]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     const std::string head = sb.rev_parse(repo, "HEAD");
     const auto key = qa::test::make_fake_key();
     sb.add_file(repo, "config/deploy_key.pem", key.pem);
@@ -134,7 +125,7 @@ TEST_CASE("git commit of a private key is refused and the key is never echoed or
 
 TEST_CASE("a clean commit passes with one short PASS line", "[hooks][commit]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     const std::string head = sb.rev_parse(repo, "HEAD");
     sb.add_file(repo, "src/util.py", "def add(a, b):\n    return a + b\n");
     sb.add_file(repo, "docs/notes.md", "# Notes\n\nNothing to see here.\n");
@@ -160,7 +151,7 @@ TEST_CASE("a clean commit passes with one short PASS line", "[hooks][commit]") {
 
 TEST_CASE("git commit -a and git commit <paths> are checked as committed", "[hooks][commit]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     sb.add_file(repo, "tracked.py", "x = 1\n");
     sb.git_ok(repo, "commit -q --no-verify -m tracked");
     const std::string head = sb.rev_parse(repo, "HEAD");
@@ -206,7 +197,7 @@ TEST_CASE("git commit -a and git commit <paths> are checked as committed", "[hoo
 TEST_CASE("a FAIL says when the working tree's .qa-skill.toml is not the one checked",
           "[hooks][commit][config]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     sb.add_file(repo, ".qa-skill.toml", "exclude = [\"vendor/**\"]\n");
     sb.git_ok(repo, "commit -q --no-verify -m config");
     // The user excludes legacy/ in the working tree but does not stage it: the commit is

@@ -13,14 +13,6 @@ using qa::test::ProcResult;
 
 namespace {
 
-fs::path installed_repo(const HookSandbox& sb) {
-    auto repo = sb.repo_with_commit("repo");
-    const ProcResult r = sb.qa(repo, "install");
-    INFO(r.describe());
-    REQUIRE(r.exit_code == 0);
-    return repo;
-}
-
 /// The output with every run of white space as one space: the terminal wraps long findings.
 std::string flat(const ProcResult& r) {
     std::string out;
@@ -38,7 +30,7 @@ std::string flat(const ProcResult& r) {
 TEST_CASE("a commit that turns a lens off passes and shows where it weakens the gate",
           "[gate][integration]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     sb.add_file(repo, ".qa-skill.toml",
                 "# the team's settings\nrun_mode = \"strict\"\n\n[lenses.security]\n"
                 "enabled = false\n");

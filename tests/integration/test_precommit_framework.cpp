@@ -35,6 +35,26 @@ struct FrameworkSetup {
         fs::create_directories(pre_commit_home);
     }
 
+    /// The framework's environment for commands run in the user repository.
+    std::string env() const {
+        return "PATH=" + shell_quote(bin.string() + ":/usr/bin:/bin") +
+               " PRE_COMMIT_HOME=" + shell_quote(pre_commit_home.string()) + " ";
+    }
+
+    /// Commits a .pre-commit-config.yaml using `hook_id` of the hooks repository and runs
+    /// `pre-commit install <install_args>` in the user repository.
+    void install(const std::string& hook_id, const std::string& install_args = "") const {
+        const std::string hooks_rev = sb.rev_parse(hooks_repo, "HEAD");
+        qa::test::write_file(user / ".pre-commit-config.yaml",
+                             "repos:\n  - repo: " + hooks_repo.string() + "\n    rev: " +
+                                 hooks_rev + "\n    hooks:\n      - id: " + hook_id + "\n");
+        sb.git_ok(user, "add .pre-commit-config.yaml");
+        sb.commit(user, "framework");
+        const ProcResult installed = sb.in(user, env() + kPreCommit + " install " + install_args);
+        INFO(installed.describe());
+        REQUIRE(installed.exit_code == 0);
+    }
+
     void use_real_binary() const {
         fs::remove(bin / "qa-skill-hook");
         fs::create_symlink(QA_SKILL_HOOK_BIN, bin / "qa-skill-hook");
@@ -43,9 +63,7 @@ struct FrameworkSetup {
     /// `pre-commit try-repo <hooks_repo> <hook> <extra>` in the user repository. PATH has only
     /// the bin folder and the system folders, so no other qa-skill-hook can be found.
     ProcResult try_repo(const std::string& hook, const std::string& extra = "") const {
-        return sb.in(user, "PATH=" + shell_quote(bin.string() + ":/usr/bin:/bin") +
-                               " PRE_COMMIT_HOME=" + shell_quote(pre_commit_home.string()) + " " +
-                               kPreCommit + " try-repo --color never " +
+        return sb.in(user, env() + kPreCommit + " try-repo --color never " +
                                shell_quote(hooks_repo.string()) + " " + hook + " --verbose " +
                                extra);
     }
@@ -180,12 +198,7 @@ TEST_CASE("pre-commit framework: the first push of a new repository judges every
     REQUIRE(fs::exists(kPreCommit));
     FrameworkSetup f;
     f.use_real_binary();
-    const std::string hooks_rev = f.sb.rev_parse(f.hooks_repo, "HEAD");
-    qa::test::write_file(f.user / ".pre-commit-config.yaml",
-                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " + hooks_rev +
-                             "\n    hooks:\n      - id: qa-skill-pre-push\n");
-    f.sb.git_ok(f.user, "add .pre-commit-config.yaml");
-    f.sb.commit(f.user, "framework");
+    f.install("qa-skill-pre-push", "--hook-type pre-push");
     // A key committed, then removed: the net diff is clean, one pushed commit is not (and the
     // remote would keep it in its history for good).
     f.sb.add_file(f.user, "deploy/id_rsa", qa::test::make_fake_key().pem);
@@ -195,14 +208,7 @@ TEST_CASE("pre-commit framework: the first push of a new repository judges every
     const auto remote = f.sb.init("remote.git", true);
     f.sb.git_ok(f.user, "remote add origin " + shell_quote(remote.string()));
 
-    const std::string env = "PATH=" + shell_quote(f.bin.string() + ":/usr/bin:/bin") +
-                            " PRE_COMMIT_HOME=" + shell_quote(f.pre_commit_home.string()) + " ";
-    const ProcResult installed =
-        f.sb.in(f.user, env + kPreCommit + " install --hook-type pre-push");
-    INFO(installed.describe());
-    REQUIRE(installed.exit_code == 0);
-
-    const ProcResult push = f.sb.in(f.user, env + "git push -q origin main");
+    const ProcResult push = f.sb.in(f.user, f.env() + "git push -q origin main");
     INFO(push.describe());
     CHECK(push.exit_code != 0);
     CHECK(push.all().find("deploy/id_rsa:1") != std::string::npos);
@@ -240,23 +246,13 @@ TEST_CASE("pre-commit framework: a git commit through its hook is blocked and sa
     REQUIRE(fs::exists(kPreCommit));
     FrameworkSetup f;
     f.use_real_binary();
-    const std::string hooks_rev = f.sb.rev_parse(f.hooks_repo, "HEAD");
-    qa::test::write_file(f.user / ".pre-commit-config.yaml",
-                         "repos:\n  - repo: " + f.hooks_repo.string() + "\n    rev: " + hooks_rev +
-                             "\n    hooks:\n      - id: qa-skill\n");
-    f.sb.git_ok(f.user, "add .pre-commit-config.yaml");
-    f.sb.commit(f.user, "framework");
-    const std::string env = "PATH=" + shell_quote(f.bin.string() + ":/usr/bin:/bin") +
-                            " PRE_COMMIT_HOME=" + shell_quote(f.pre_commit_home.string()) + " ";
-    const ProcResult installed = f.sb.in(f.user, env + kPreCommit + " install");
-    INFO(installed.describe());
-    REQUIRE(installed.exit_code == 0);
+    f.install("qa-skill");
     const std::string head = f.sb.rev_parse(f.user, "HEAD");
 
     // The file names come from the framework; git's GIT_INDEX_FILE reaches the hook through it,
     // so the hook knows a commit is being made (`pre-commit run` by hand blocks nothing).
     f.sb.add_file(f.user, "src/merge.py", qa::test::conflicted_python());
-    const ProcResult commit = f.sb.in(f.user, env + "git commit -q -m merge");
+    const ProcResult commit = f.sb.in(f.user, f.env() + "git commit -q -m merge");
     INFO(commit.describe());
     CHECK(commit.exit_code != 0);
     CHECK(f.sb.rev_parse(f.user, "HEAD") == head);

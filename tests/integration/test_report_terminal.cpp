@@ -24,15 +24,6 @@ std::size_t at(const std::string& text, const std::string& needle) {
     return text.find(needle);
 }
 
-/// A repository with the hooks installed and one clean commit.
-fs::path installed_repo(const HookSandbox& sb, const std::string& name = "repo") {
-    auto repo = sb.repo_with_commit(name);
-    const ProcResult install = sb.qa(repo, "install");
-    INFO(install.describe());
-    REQUIRE(install.exit_code == 0);
-    return repo;
-}
-
 constexpr const char* kSqlLine =
     "    cur.execute(\"SELECT * FROM users WHERE id = %s\" % user_id)\n";
 
@@ -41,7 +32,7 @@ constexpr const char* kSqlLine =
 TEST_CASE("a blocked commit shows position, rule, fix and the ways forward in order",
           "[report][terminal]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb);
+    const auto repo = sb.installed_repo();
     sb.add_file(repo, "config.py", config_py(fake_aws_key(1)));
 
     const ProcResult r = sb.git_in(repo, "commit -m add-config");
@@ -87,7 +78,7 @@ TEST_CASE("a blocked push suggests the command that re-checks it, and that comma
           "[report][terminal][push]") {
     HookSandbox sb;
     const auto remote = sb.init("remote.git", true);
-    const auto repo = installed_repo(sb, "work");
+    const auto repo = sb.installed_repo("work");
     sb.git_ok(repo, "remote add origin " + shell_quote(remote.string()));
     REQUIRE(sb.git_in(repo, "push -q origin main").exit_code == 0);
     const std::string tip = sb.git_ok(repo, "rev-parse HEAD");

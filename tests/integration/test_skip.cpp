@@ -15,14 +15,6 @@ using qa::test::shell_quote;
 
 namespace {
 
-fs::path installed_repo(const HookSandbox& sb, const std::string& name) {
-    auto repo = sb.repo_with_commit(name);
-    const ProcResult r = sb.qa(repo, "install");
-    INFO(r.describe());
-    REQUIRE(r.exit_code == 0);
-    return repo;
-}
-
 /// The requestedLensIds of the only run folder's skill-input.json.
 std::vector<std::string> requested_lens_ids(const fs::path& repo) {
     const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
@@ -47,7 +39,7 @@ bool holds(const std::vector<std::string>& ids, const std::string& id) {
 TEST_CASE("QA_SKILL_SKIP=style skips the style lens for one commit, says so and records it",
           "[hooks][commit][skip]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb, "skip");
+    const auto repo = sb.installed_repo("skip");
     const std::string head = sb.rev_parse(repo, "HEAD");
     sb.add_file(repo, "src/merge.py", qa::test::conflicted_python());
 
@@ -75,7 +67,7 @@ TEST_CASE("QA_SKILL_SKIP=style skips the style lens for one commit, says so and 
 TEST_CASE("QA_SKILL_SKIP refuses the security and gate lenses and names an unknown one",
           "[hooks][commit][skip]") {
     HookSandbox sb;
-    const auto repo = installed_repo(sb, "refuse");
+    const auto repo = sb.installed_repo("refuse");
     const std::string head = sb.rev_parse(repo, "HEAD");
     sb.add_file(repo, "app.py", "x = 1\n");
     for (const auto& [value, said] : std::vector<std::pair<std::string, std::string>>{
@@ -100,7 +92,7 @@ TEST_CASE("QA_SKILL_SKIP at git push shows as gate-weakened in the push gate's r
           "[hooks][push][skip]") {
     HookSandbox sb;
     const auto remote = sb.init("remote.git", true);
-    const auto repo = installed_repo(sb, "work");
+    const auto repo = sb.installed_repo("work");
     sb.git_ok(repo, "remote add origin " + shell_quote(remote.string()));
     REQUIRE(sb.git_in(repo, "push -q origin main").exit_code == 0);
     sb.add_file(repo, "src/merge.py", qa::test::conflicted_python());

@@ -209,6 +209,17 @@ class HookSandbox : public GitSandbox {
     ProcResult qa(const std::filesystem::path& dir, const std::string& args) const {
         return in(dir, shell_quote(QA_SKILL_BIN) + " " + args);
     }
+
+    /// A new repository with one clean commit and the qa-skill hooks installed (`qa-skill
+    /// install`); throws when the install fails, with what it printed.
+    std::filesystem::path installed_repo(const std::string& name = "repo") const {
+        auto repo = repo_with_commit(name);
+        const ProcResult r = qa(repo, "install");
+        if (r.exit_code != 0) {
+            throw std::runtime_error("qa-skill install failed:\n" + r.describe());
+        }
+        return repo;
+    }
 #endif
 #ifdef QA_SKILL_HOOK_BIN
     /// `qa-skill-hook <args>` with the repository as working directory.

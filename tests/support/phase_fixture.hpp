@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "json/parse.hpp"
 #include "json/schema_validator.hpp"
@@ -40,20 +42,29 @@ inline fs::path project(const HookSandbox& sb, const std::string& fixture,
     return repo;
 }
 
+/// The directories of a rustup-installed toolchain that exist, by variable (RUSTUP_HOME,
+/// CARGO_HOME): the variable's value, else its default under HOME.
+inline std::vector<std::pair<std::string, std::string>> toolchain_dirs() {
+    const char* home = std::getenv("HOME");
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string name : {"RUSTUP_HOME", "CARGO_HOME"}) {
+        const char* v = std::getenv(name.c_str());
+        const std::string dir =
+            v != nullptr      ? v
+            : home != nullptr ? std::string(home) + (name == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
+                              : "";
+        if (!dir.empty() && fs::is_directory(dir)) {
+            out.emplace_back(name, dir);
+        }
+    }
+    return out;
+}
+
 /// The environment a rustup-installed cargo needs inside the sandbox (HOME is private there).
 inline std::string tool_env() {
-    const char* home = std::getenv("HOME");
     std::string env;
-    for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
-        const char* v = std::getenv(name);
-        const std::string dir =
-            v != nullptr ? v
-            : home != nullptr
-                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
-                : "";
-        if (!dir.empty() && fs::is_directory(dir)) {
-            env += std::string(name) + "=" + shell_quote(dir) + " ";
-        }
+    for (const auto& [name, dir] : toolchain_dirs()) {
+        env += name + "=" + shell_quote(dir) + " ";
     }
     return env;
 }
@@ -61,18 +72,9 @@ inline std::string tool_env() {
 /// kConfig with the rustup-installed toolchain's directories bound read-only into the sandbox
 /// (a cargo under the real HOME is not there otherwise).
 inline std::string config_with_toolchains() {
-    const char* home = std::getenv("HOME");
     std::string paths;
-    for (const char* name : {"RUSTUP_HOME", "CARGO_HOME"}) {
-        const char* v = std::getenv(name);
-        const std::string dir =
-            v != nullptr ? v
-            : home != nullptr
-                ? std::string(home) + (std::string(name) == "RUSTUP_HOME" ? "/.rustup" : "/.cargo")
-                : "";
-        if (!dir.empty() && fs::is_directory(dir)) {
-            paths += (paths.empty() ? "\"" : ", \"") + dir + "\"";
-        }
+    for (const auto& [name, dir] : toolchain_dirs()) {
+        paths += (paths.empty() ? "\"" : ", \"") + dir + "\"";
     }
     return std::string(kConfig) + "read_only_paths = [" + paths + "]\n";
 }
