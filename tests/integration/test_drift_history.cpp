@@ -34,7 +34,7 @@ std::size_t count_lines_with(const std::string& text, const std::string& what) {
 /// A branch `feature` off main: a token added then removed (an earlier commit's lines), a token
 /// in a commit message, and a token the net change keeps (named by blame).
 fs::path range_repo(const HookSandbox& sb) {
-    const auto repo = sb.repo_with_commit("range");
+    auto repo = sb.repo_with_commit("range");
     sb.git_ok(repo, "branch -M main");
     sb.git_ok(repo, "checkout -q -b feature");
     sb.add_file(repo, "src/cfg.py", "TOKEN = \"" + fake_github_token(51) + "\"\n");
@@ -113,7 +113,7 @@ TEST_CASE("drift: the frozen rubric is read as the run read it, and a changed on
     CHECK(run.all().find("determinism not verified") == std::string::npos);
     const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
     REQUIRE(dirs.size() == 1);
-    const fs::path dir = dirs[0];
+    const fs::path& dir = dirs[0];
     const std::string key = dir.filename().string();
     const std::string rubric_path = ".qa-skill-rubric/v1.json";
     const std::string frozen = qa::test::read_bytes(repo / rubric_path);

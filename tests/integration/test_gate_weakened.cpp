@@ -7,7 +7,6 @@
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
 
-namespace fs = std::filesystem;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
 

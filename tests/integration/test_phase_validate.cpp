@@ -9,7 +9,6 @@
 
 namespace fs = std::filesystem;
 using qa::test::HookSandbox;
-using qa::test::ProcResult;
 using qa::test::shell_quote;
 
 using qa::test::phase::check;

@@ -10,7 +10,6 @@
 #include "support/hook_fixture.hpp"
 #include "support/report_fixture.hpp"
 
-namespace fs = std::filesystem;
 using qa::test::config_py;
 using qa::test::fake_aws_key;
 using qa::test::HookSandbox;
