@@ -160,7 +160,7 @@ HttpClient::HttpClient(std::string curl_library) : impl_(std::make_unique<Impl>(
 }
 HttpClient::~HttpClient() = default;
 
-HttpResponse HttpClient::post(const HttpRequest& request,
+HttpResponse HttpClient::send(const HttpRequest& request,
                               const util::CancellationToken& stop) const {
     HttpResponse response;
     Transfer transfer{&response, request.maxResponseBytes, false, &stop};
@@ -201,9 +201,24 @@ HttpResponse HttpClient::post(const HttpRequest& request,
     curl.setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
     curl.setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
     curl.setopt(h, CURLOPT_NOSIGNAL, 1L);  // worker threads: no SIGALRM for DNS timeouts
-    curl.setopt(h, CURLOPT_POST, 1L);
-    curl.setopt(h, CURLOPT_POSTFIELDS, request.body.data());
-    curl.setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    switch (request.method) {
+        case HttpMethod::get:
+            curl.setopt(h, CURLOPT_HTTPGET, 1L);
+            break;
+        case HttpMethod::head:
+            curl.setopt(h, CURLOPT_NOBODY, 1L);
+            break;
+        case HttpMethod::put:
+        case HttpMethod::post:
+            curl.setopt(h, CURLOPT_POST, 1L);
+            curl.setopt(h, CURLOPT_POSTFIELDS, request.body.data());
+            curl.setopt(h, CURLOPT_POSTFIELDSIZE_LARGE,
+                        static_cast<curl_off_t>(request.body.size()));
+            if (request.method == HttpMethod::put) {
+                curl.setopt(h, CURLOPT_CUSTOMREQUEST, "PUT");  // the same body, sent as PUT
+            }
+            break;
+    }
     curl.setopt(h, CURLOPT_HTTPHEADER, headers.get());
     curl.setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connectTimeoutMs));
     curl.setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(request.totalTimeoutMs));

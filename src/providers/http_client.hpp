@@ -17,11 +17,16 @@ struct HttpHeader {
     std::string value;
 };
 
-/// A POST to a provider. The headers may hold an API key: this struct is never logged.
+/// The methods qa-skill sends: POST to providers; GET, PUT and HEAD to a team cache store.
+enum class HttpMethod { post, get, put, head };
+
+/// One request (a POST to a provider unless `method` says otherwise). The headers may hold an
+/// API key or a bearer token: this struct is never logged.
 struct HttpRequest {
+    HttpMethod method = HttpMethod::post;
     std::string url;
     std::vector<HttpHeader> headers;
-    std::string body;
+    std::string body;  ///< sent with POST and PUT
     std::int64_t connectTimeoutMs = 10000;
     std::int64_t totalTimeoutMs = 60000;
     std::size_t maxResponseBytes = 8u << 20;
@@ -70,7 +75,11 @@ class HttpClient {
 
     /// Sends the request and waits for the answer, the timeout, or `stop` (checked by libcurl's
     /// progress callback, so cancellation takes effect within a fraction of a second).
-    HttpResponse post(const HttpRequest& request, const util::CancellationToken& stop = {}) const;
+    HttpResponse send(const HttpRequest& request, const util::CancellationToken& stop = {}) const;
+    /// send(), for the provider clients' POSTs.
+    HttpResponse post(const HttpRequest& request, const util::CancellationToken& stop = {}) const {
+        return send(request, stop);
+    }
 
   private:
     struct Impl;
