@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 #include <system_error>
@@ -118,18 +119,39 @@ bool Store::put(const CacheKey& key, std::string_view value, std::chrono::minute
     if (ttl.count() <= 0) {
         return true;
     }
-    Entry entry{key, now, now + ttl, ttl.count(), std::string(value)};
+    return adopt(Entry{key, now, now + ttl, ttl.count(), std::string(value)});
+}
+
+bool Store::adopt(const Entry& entry) {
     std::error_code ec;
     fs::create_directories(directory_, ec);
     if (ec) {
         return false;
     }
     try {
-        util::write_file_atomic(entry_path(key), render_entry(entry));
+        util::write_file_atomic(entry_path(entry.key), render_entry(entry));
     } catch (const util::IoError&) {
         return false;
     }
     return true;
+}
+
+std::vector<Store::File> Store::files() const {
+    std::vector<File> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(directory_, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& p = it->path();
+        if (p.extension() != ".md") {
+            continue;
+        }
+        const auto read = read_entry_file(p);
+        if (!read) {
+            continue;
+        }
+        out.push_back({p, read->text.size(), parse_entry(read->text)});
+    }
+    std::sort(out.begin(), out.end(), [](const File& a, const File& b) { return a.path < b.path; });
+    return out;
 }
 
 bool Store::remove(const CacheKey& key) {

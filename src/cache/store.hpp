@@ -25,9 +25,12 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "cache/entry.hpp"
 #include "cache/key.hpp"
 
 namespace qa::cache {
@@ -59,6 +62,19 @@ class Store {
     bool put(const CacheKey& key, std::string_view value, std::chrono::minutes ttl,
              std::chrono::sys_seconds now);
     bool put(const CacheKey& key, std::string_view value, std::chrono::minutes ttl);
+
+    /// Writes `entry` as it is, keeping its times: a copy of an entry from a team store (whose
+    /// bytes then equal the store's). False when it could not be written.
+    bool adopt(const Entry& entry);
+
+    /// One file of the directory, for `qa-skill cache stats|verify|push`.
+    struct File {
+        std::filesystem::path path;
+        std::uintmax_t bytes = 0;
+        std::optional<Entry> entry;  ///< nullopt: not an entry as render_entry writes it
+    };
+    /// Every `*.md` file of the directory, by path.
+    std::vector<File> files() const;
 
     /// Deletes the entry of `key`; true when one was there.
     bool remove(const CacheKey& key);

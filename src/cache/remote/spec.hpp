@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cache/remote/backend.hpp"
+
+namespace qa::cache::remote {
+
+/// One configured store (`[cache] remote = [...]`).
+struct Spec {
+    std::string url;
+    bool readOnly = false;
+    /// The NAME of the environment variable holding the Redis password or the HTTP bearer
+    /// token; empty: none. The value is read when connecting and never kept in a message.
+    std::string credentialEnv;
+};
+
+/// What every store of one cache shares.
+struct Options {
+    std::int64_t timeoutMs = 500;  ///< connect and each operation
+};
+
+/// The URL schemes qa-skill speaks, and what each one is, for messages and docs.
+struct Scheme {
+    const char* scheme;
+    const char* description;
+};
+const std::vector<Scheme>& schemes();
+
+/// Why `url` cannot name a store (unknown scheme, no host, a password in it), or empty when it
+/// can. Configuration readers call it to fail early with the file and line.
+std::string url_problem(const std::string& url);
+
+/// The backend for `spec.url`, by its scheme (redis://, http://, https://). Never connects:
+/// the first operation does. Throws std::invalid_argument when url_problem() is not empty.
+std::unique_ptr<Backend> make_backend(const Spec& spec, const Options& options);
+
+/// `url` without its user information (`redis://user@host` -> `redis://host`).
+std::string redact_url(const std::string& url);
+
+}  // namespace qa::cache::remote
