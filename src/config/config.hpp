@@ -142,6 +142,26 @@ struct RulesFile {
     std::string sha256;  ///< of text; part of the normalized configuration and configHash
 };
 
+/// One team store of `[cache] remote` (doc/team-cache.md).
+struct RemoteCacheSettings {
+    std::string url;  ///< never holds a password: the reader rejects one
+    bool readOnly = false;
+    /// The NAME of the variable holding the Redis password or HTTP bearer token; empty: none.
+    std::string credentialEnv;
+    std::string source;  ///< the file that named it, and where, for errors found later
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+/// `[cache]`: the team-shared answer cache of the model lenses. Not part of configHash: a store
+/// only saves provider calls, the verdict never depends on it.
+struct CacheSettings {
+    std::vector<RemoteCacheSettings> remotes;  ///< tried in order
+    std::int64_t timeoutMs = defaults::kCacheTimeoutMs;
+    /// The NAME of the variable holding the HMAC-SHA256 key of team records; empty: unsigned.
+    std::string hmacKeyEnv;
+};
+
 /// The effective configuration: `.qa-skill.toml` with every default filled in.
 struct Config {
     std::string source;  ///< the file it came from, or "<embedded default>"
@@ -173,6 +193,7 @@ struct Config {
     std::vector<RulesFile> rulesFiles;
     /// The consistency lens's frozen rubric, once read (nullopt: none named, or not read yet).
     std::optional<RubricFile> rubric;
+    CacheSettings cache;
 };
 
 /// The file name looked up at the repository root.
@@ -188,6 +209,18 @@ Config parse_config(std::string_view text, const std::string& source,
 /// `<repo_root>/.qa-skill.toml` when it exists, otherwise the embedded default.
 Config load_config(const std::filesystem::path& repo_root,
                    std::span<const std::string> known_lens_ids);
+
+/// The user's own configuration file: `$XDG_CONFIG_HOME/qa-skill/config.toml`, or
+/// `$HOME/.config/qa-skill/config.toml` when XDG_CONFIG_HOME is unset; nullopt without either.
+std::optional<std::filesystem::path> user_config_path();
+
+/// `repo` with the `[cache]` table of the user's file (user_config_path()) laid over it: its
+/// remotes come after the repository's, one naming the same URL replaces the repository's
+/// (so a CI machine can make the team's read-only store writable), and its timeout_ms and
+/// hmac_key_env win. No file: `repo` as it is. Throws ConfigError naming the user's file.
+CacheSettings with_user_cache(const CacheSettings& repo);
+/// The same with the file at `path` (tests).
+CacheSettings with_user_cache(const CacheSettings& repo, const std::filesystem::path& path);
 
 /// The embedded default configuration's text.
 std::string_view default_config_text();

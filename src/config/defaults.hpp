@@ -36,4 +36,8 @@ inline constexpr std::int64_t kArtifactRetention = 20;
 /// `[lenses.consistency] rubric_dir`: the committed folder of frozen rubrics (v<N>.json).
 inline constexpr std::string_view kRubricDir = ".qa-skill-rubric";
 
+/// `[cache] timeout_ms`: connect and each operation of a team store. Short: a slow store must
+/// not slow a commit (a hit answers in about a millisecond on a LAN).
+inline constexpr std::int64_t kCacheTimeoutMs = 500;
+
 }  // namespace qa::config::defaults

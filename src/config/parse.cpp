@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "config/architecture_reader.hpp"
+#include "config/cache_reader.hpp"
 #include "config/config.hpp"
 #include "config/lens_reader.hpp"
 #include "config/profile_reader.hpp"
@@ -124,6 +125,10 @@ Config parse_config(std::string_view text, const std::string& source,
     read_rule_overrides(r, config);
     read_providers(r, config);
     read_permission_profiles(r, config);
+    if (const toml::table* cache = r.table("cache")) {
+        util::TomlReader c = r.nested(*cache, "cache");
+        config.cache = read_cache(c);
+    }
     if (const toml::table* architecture = r.table("architecture")) {
         util::TomlReader a = r.nested(*architecture, "architecture");
         read_architecture(a, config);
