@@ -46,7 +46,7 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
         if (prepared_.artifactRoot) {
             cache = *prepared_.artifactRoot / "cache" / "model";
         }
-        models.emplace(input, plans, cache, prepared_.keys);
+        models.emplace(input, plans, cache, prepared_.teamCache, prepared_.keys);
         models->offer(services);
     }
     dispatch::DispatchOptions options;

@@ -167,7 +167,7 @@ config::Config load_config(const RunRequest& request, const git::Repository& rep
 
 Prepared prepare(const RunRequest& request, const git::Repository& repo,
                  const util::CancellationToken& cancel) {
-    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}};
+    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}};
     run.config = load_config(request, repo, [&run](const config::Config& config) {
         run.keys = read_keys(config.providers);
         return run.keys;
@@ -182,6 +182,10 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
     run.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     if (request.writeArtifacts || calls_providers(config)) {
         run.artifactRoot = artifacts::resolve_root(repo, config.artifactRoot, config.source);
+    }
+    if (calls_providers(config)) {
+        // A bad user file is exit 2 here, before any lens runs.
+        run.teamCache = config::with_user_cache(config.cache);
     }
     // A repository's own rules compile with the built-in ones, for this run only.
     run.ownLenses = lenses::lenses_for(config);

@@ -54,6 +54,9 @@ struct Prepared {
     /// Set when the working tree's `.qa-skill.toml` is not the one under test (an unstaged
     /// edit a commit ignores): the line the report shows.
     std::optional<std::string> configNote;
+    /// The team cache's stores: the configuration's `[cache]` with the user's own file laid
+    /// over it, read here when a lens calls a provider; none for a replay (its local cache).
+    config::CacheSettings teamCache;
 };
 
 /// The configuration of `request`'s tree under test with every check a run makes before it

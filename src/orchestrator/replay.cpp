@@ -163,7 +163,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     const git::LibGit2 lib;
     const auto repo = open_repo(lib, request);
     restore_messages(repo, in.target.changes);
-    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}};
+    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}};
     prepared.config = stored_config(repo, in);
     const config::Config& config = prepared.config;
     prepared.keys =

@@ -18,7 +18,7 @@ namespace qa::exec {
 class TreeExecutor;
 }
 namespace qa::cache {
-class Store;
+class TieredCache;
 }
 namespace qa::input {
 struct LensInput;
@@ -118,7 +118,7 @@ struct Services {
     /// EXECUTION_DENIED).
     const exec::TreeExecutor* execution = nullptr;
     /// Answers that replay across runs (seed 001's cache under the artifact root); null: none.
-    cache::Store* cache = nullptr;
+    cache::TieredCache* cache = nullptr;
     /// What a lens did that differs run to run (provenance.json); null: not recorded.
     ProvenanceLog* provenance = nullptr;
 };

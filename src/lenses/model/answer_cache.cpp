@@ -3,6 +3,7 @@
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
+#include "util/sha256.hpp"
 
 namespace qa::lenses::model {
 
@@ -60,6 +61,19 @@ std::optional<CachedAnswer> decode_answer(const std::string& text) {
         return a;
     } catch (const std::exception&) {
         return std::nullopt;  // a corrupt entry is a miss
+    }
+}
+
+bool answer_is_sound(std::string_view value, const json::SchemaValidator& findings) {
+    const auto answer = decode_answer(std::string(value));
+    if (!answer ||
+        answer->adapterResponseHash != util::sha256_hex(json::canonical(answer->answer))) {
+        return false;
+    }
+    try {
+        return findings.validate(answer->answer).empty();
+    } catch (const std::exception&) {
+        return false;
     }
 }
 

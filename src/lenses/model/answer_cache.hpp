@@ -3,11 +3,13 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cache/key.hpp"
 #include "cache/store.hpp"
 #include "contracts/types.hpp"
+#include "json/schema_validator.hpp"
 #include "json/value.hpp"
 #include "providers/binding.hpp"
 
@@ -33,6 +35,11 @@ cache::CacheKey answer_cache_key(const std::string& cache_name, const providers:
 /// (a miss), never an exception.
 std::string encode_answer(const CachedAnswer& answer);
 std::optional<CachedAnswer> decode_answer(const std::string& text);
+
+/// Whether a stored answer may be used: it decodes, its adapterResponseHash is the SHA-256 of
+/// its canonical answer, and the answer is valid under `findings` (model-findings.v1). A team
+/// store's record passes this before it is trusted.
+bool answer_is_sound(std::string_view value, const json::SchemaValidator& findings);
 
 /// Default lifetime of a cached answer: 7 days.
 inline constexpr std::chrono::minutes kDefaultAnswerTtl{7 * 24 * 60};

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "cache/store.hpp"
+#include "cache/tiered.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"

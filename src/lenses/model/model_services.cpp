@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "cache/stats.hpp"
+#include "lenses/model/team_cache.hpp"
+
 namespace qa::lenses::model {
 
 bool is_model_plan(const input::RunInput& input, const contracts::LensPlan& plan) {
@@ -30,14 +33,24 @@ bool has_model_plans(const input::RunInput& input, const std::vector<contracts::
 ModelServices::ModelServices(const input::RunInput& input,
                              const std::vector<contracts::LensPlan>& plans,
                              std::optional<std::filesystem::path> cache_dir,
-                             providers::KeyLookup keys)
+                             const config::CacheSettings& team, providers::KeyLookup keys)
     : client_(http_, sleeper_, std::move(keys)),
       ledger_(input.skill.runBudgetMaxTokens, input.skill.runBudgetMaxCostUsd,
-              model_plan_order(input, plans)) {
+              model_plan_order(input, plans)),
+      findings_(json::SchemaValidator::embedded("model-findings.v1")) {
     if (cache_dir) {
-        cache_.emplace(*cache_dir);
+        cache_.emplace(cache::Store(*cache_dir), team_cache_options(team, findings_));
         // Expired answers no lookup will meet again go now, not never.
-        cache_->prune(cache::now_seconds());
+        cache_->local().prune(cache::now_seconds());
+    }
+}
+
+ModelServices::~ModelServices() {
+    if (cache_) {
+        const cache::Counters c = cache_->counters();
+        if (c.localHits + c.remoteHits + c.misses + c.remoteErrors + c.remoteWrites > 0) {
+            cache::add_counters(cache_->local().directory(), c);
+        }
     }
 }
 

@@ -4,9 +4,11 @@
 #include <optional>
 #include <vector>
 
-#include "cache/store.hpp"
+#include "cache/tiered.hpp"
+#include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "input/run_input.hpp"
+#include "json/schema_validator.hpp"
 #include "lenses/api/provenance.hpp"
 #include "lenses/api/services.hpp"
 #include "lenses/model/budget_ledger.hpp"
@@ -22,10 +24,15 @@ namespace qa::lenses::model {
 /// the run's lenses::api::Services, where the model lenses find them.
 class ModelServices {
   public:
-    /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache.
+    /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache. `team` names the team
+    /// stores in front of which the local cache stands (the repository's `[cache]` with the
+    /// user's own file laid over it: config::with_user_cache). Throws config::ConfigError for a
+    /// store URL qa-skill cannot speak.
     ModelServices(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
                   std::optional<std::filesystem::path> cache_dir,
+                  const config::CacheSettings& team = {},
                   providers::KeyLookup keys = providers::environment_key);
+    ~ModelServices();
     ModelServices(const ModelServices&) = delete;
     ModelServices& operator=(const ModelServices&) = delete;
 
@@ -40,7 +47,8 @@ class ModelServices {
     providers::ProviderClient client_;
     RunBudgetLedger ledger_;
     lenses::api::ProvenanceLog provenance_;
-    std::optional<cache::Store> cache_;
+    json::SchemaValidator findings_;
+    std::optional<cache::TieredCache> cache_;
 };
 
 /// Whether `plan` is judged by the model lens: a model lens's plan, or a model sub-lens's
