@@ -46,6 +46,7 @@ int run_skill(const std::vector<std::string>& args);
 int run_trust(const std::vector<std::string>& args);
 int run_consistency_init(const std::vector<std::string>& args);
 int run_consistency_approve(const std::vector<std::string>& args);
+int run_cache(const std::vector<std::string>& args);
 int run_phase_validate(const std::vector<std::string>& args,
                        const orchestrator::RunControl& control);
 

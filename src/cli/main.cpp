@@ -36,6 +36,8 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          qa::cli::run_consistency_init},
         {"consistency-approve", "freeze a draft rubric version into the committed rubric folder",
          qa::cli::run_consistency_approve},
+        {"cache", "stats, prune, verify or push the model answer cache and the team stores",
+         qa::cli::run_cache},
         {"trust", "allow this repository's configuration to execute commands (or --check)",
          qa::cli::run_trust},
         {"phase-validate", "formatter, linter, build, tests and reviews of a phase (seed 004 JSON)",
