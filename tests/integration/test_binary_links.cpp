@@ -53,6 +53,7 @@ TEST_CASE("qa-skill-hook names no libcurl and no yaml-cpp in its dynamic section
     CHECK_FALSE(names_library(names, "libcurl"));
     CHECK_FALSE(names_library(names, "libyaml-cpp"));
     CHECK_FALSE(names_library(names, "libssl"));
+    CHECK_FALSE(names_library(names, "libhiredis"));  // loaded for a redis:// team store only
 }
 
 TEST_CASE("qa-skill names no libcurl either: it loads it for a provider call",
@@ -62,4 +63,5 @@ TEST_CASE("qa-skill names no libcurl either: it loads it for a provider call",
     CHECK(names_library(names, "libgit2"));
     CHECK(names_library(names, "libyaml-cpp"));  // skill validation reads YAML
     CHECK_FALSE(names_library(names, "libcurl"));
+    CHECK_FALSE(names_library(names, "libhiredis"));
 }

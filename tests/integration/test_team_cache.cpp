@@ -1,0 +1,457 @@
+// The team-shared answer cache through the real `qa-skill run --staged`, with real stores on
+// 127.0.0.1 (Debian's redis-server; Debian's nginx with WebDAV PUT) and the provider test server:
+// two clones of one repository share one store, so the second judges the change with no provider
+// call and byte-identical hashed artifacts; a store that goes away mid-run, or was never there,
+// costs one warning line and never the verdict; a forged record is rejected under an HMAC key; a
+// read-only client never writes; no password or token reaches an artifact, a log or a record.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "cache/entry.hpp"
+#include "cache/remote/record.hpp"
+#include "cache/remote/spec.hpp"
+#include "json/canonical.hpp"
+#include "json/parse.hpp"
+#include "lenses/model/answer_cache.hpp"
+#include "support/hook_fixture.hpp"
+#include "support/provider_server.hpp"
+#include "support/store_servers.hpp"
+#include "util/sha256.hpp"
+
+namespace fs = std::filesystem;
+using qa::test::HookSandbox;
+using qa::test::ProcResult;
+using qa::test::ProviderServer;
+using qa::test::RedisServer;
+using qa::test::WebDavServer;
+
+namespace {
+
+constexpr const char* kKeyEnv = "QA_TEST_PROVIDER_KEY";
+constexpr const char* kKey = "sk-integration-KEY-7c6b5a4d3e2f";
+
+const char* kAnswer =
+    R"({"findings":[{"file":"src/app.py","startLine":3,"endLine":3,"severity":"high",)"
+    R"("ruleId":"perf.query-in-loop","summary":"A query per user","rationale":"db.query in a loop."}]})";
+
+const char* kChange = "import db\nfor u in users:\n    db.query(u)\n";
+
+/// One team: a repository whose committed configuration binds the performance lens to the
+/// provider test server, clones of it, and the user-level file that names the team store.
+struct Team {
+    HookSandbox sb;
+    ProviderServer server;
+    fs::path origin;
+
+    explicit Team(const std::string& script = "ok") {
+        server.set_answer(kAnswer);
+        origin = sb.repo_with_commit("origin");
+        sb.add_file(origin, ".qa-skill.toml",
+                    "[lenses.performance]\nenabled = true\nprovider = \"local\"\n"
+                    "[providers.local]\nadapter = \"openai-codex\"\napi = \"chat_completions\"\n"
+                    "base_url = \"" +
+                        server.url(script) + "/v1\"\nmodel = \"test-model\"\napi_key_env = \"" +
+                        kKeyEnv + "\"\n");
+        sb.commit(origin, "configure the performance lens");
+    }
+
+    /// A clone of the origin with the change staged.
+    fs::path clone(const std::string& name) const {
+        const fs::path path = sb.root() / name;
+        sb.git_ok(sb.root(), "clone -q " + qa::test::shell_quote(origin.string()) + " " +
+                                 qa::test::shell_quote(path.string()));
+        sb.add_file(path, "src/app.py", kChange);
+        return path;
+    }
+
+    /// The user-level configuration ($HOME/.config/qa-skill/config.toml): not committed.
+    void user_config(const std::string& text) const {
+        qa::test::write_file(sb.home() / ".config" / "qa-skill" / "config.toml", text);
+    }
+
+    std::string command(const std::string& env = {}) const {
+        return std::string(kKeyEnv) + "=" + kKey + " " + env + " " +
+               qa::test::shell_quote(QA_SKILL_BIN) + " run --staged";
+    }
+    ProcResult run(const fs::path& repo, const std::string& env = {}) const {
+        return sb.in(repo, command(env));
+    }
+};
+
+/// The hashed artifacts of the one run folder under .qa-skill/runs.
+std::map<std::string, std::string> hashed_artifacts(const fs::path& repo) {
+    const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
+    REQUIRE(dirs.size() == 1);
+    std::map<std::string, std::string> out;
+    for (const auto& name : qa::test::hashed_artifact_names()) {
+        out[name] = qa::test::read_bytes(dirs[0] / name);
+    }
+    return out;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+        ++n;
+    }
+    return n;
+}
+
+/// The local cache's entries (not its counters), by file name.
+std::map<std::string, std::string> entries(const fs::path& repo) {
+    std::map<std::string, std::string> out;
+    for (const auto& [name, bytes] : qa::test::read_tree(repo / ".qa-skill" / "cache" / "model")) {
+        if (name.ends_with(".md")) {
+            out[name] = bytes;
+        }
+    }
+    return out;
+}
+
+/// Every file under `dir`, concatenated: what must never hold a secret.
+std::string all_bytes(const fs::path& dir) {
+    std::string out;
+    for (const auto& [name, bytes] : qa::test::read_tree(dir)) {
+        out += bytes;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("two clones share a Redis team cache: the second makes no provider call",
+          "[team-cache][integration]") {
+    Team team;
+    RedisServer redis;
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    const auto first = team.clone("alice");
+    const auto second = team.clone("bob");
+
+    const ProcResult a = team.run(first);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    CHECK(a.out.find("perf.query-in-loop") != std::string::npos);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(redis.keys().size() == 1);
+    CHECK(a.err.find("warning") == std::string::npos);
+
+    const ProcResult b = team.run(second);
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);  // zero provider calls for the second clone
+    CHECK(hashed_artifacts(second) == hashed_artifacts(first));
+    // The team hit became a local entry, byte for byte the first clone's.
+    CHECK(entries(second) == entries(first));
+    CHECK(entries(second).size() == 1);
+
+    const ProcResult stats = team.sb.qa(second, "cache stats");
+    INFO(stats.describe());
+    CHECK(stats.exit_code == 0);
+    CHECK(stats.out.find("team hits 1 (100.0%)") != std::string::npos);
+    CHECK(stats.out.find("entries 1; ") != std::string::npos);  // the store's own count
+}
+
+TEST_CASE("two clones share an HTTP (WebDAV nginx) team cache with a bearer token",
+          "[team-cache][integration]") {
+    Team team;
+    const std::string token = std::string("tok-") + "3f9a1c7e5b2d";
+    WebDavServer nginx(token);
+    team.user_config("[cache]\nremote = [{ url = \"" + nginx.url() +
+                     "\", credential_env = \"QA_TEST_CACHE_TOKEN\" }]\n");
+    const std::string env = "QA_TEST_CACHE_TOKEN=" + token;
+    const auto first = team.clone("alice");
+    const auto second = team.clone("bob");
+
+    const ProcResult a = team.run(first, env);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(a.err.find("warning") == std::string::npos);
+    CHECK(std::distance(fs::directory_iterator(nginx.store()), fs::directory_iterator()) == 1);
+
+    const ProcResult b = team.run(second, env);
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(hashed_artifacts(second) == hashed_artifacts(first));
+    const std::string log = nginx.access_log();
+    CHECK(count(log, "\"PUT /qa/") == 1);
+    CHECK(count(log, "\" 200 ") >= 1);
+
+    // Without the token the store answers 401: one warning, the provider answers, same verdict.
+    const auto third = team.clone("carol");
+    const ProcResult c = team.run(third, "QA_TEST_CACHE_TOKEN=wrong");
+    INFO(c.describe());
+    CHECK(c.exit_code == 1);
+    CHECK(team.server.requests().size() == 2);
+    CHECK(count(c.err, "warning: team cache") == 1);
+    CHECK(c.err.find("HTTP 401") != std::string::npos);
+    CHECK(hashed_artifacts(third) == hashed_artifacts(first));
+
+    for (const auto& repo : {first, second, third}) {
+        CHECK(all_bytes(repo / ".qa-skill").find(token) == std::string::npos);
+    }
+    CHECK(all_bytes(nginx.store()).find(token) == std::string::npos);
+    for (const auto& r : {a, b, c}) {
+        CHECK(r.all().find(token) == std::string::npos);
+    }
+}
+
+TEST_CASE("Redis stopped mid-run: the run completes with one warning and the same verdict",
+          "[team-cache][integration]") {
+    // The provider answers after 1.5 s: Redis is stopped while the call is under way, after
+    // the lookup missed and before the answer is written back.
+    Team team("slow-1500");
+    RedisServer redis;
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    const auto reference = team.clone("reference");
+    const auto stopped = team.clone("stopped");
+
+    qa::test::ShellChild child(team.sb.script(stopped, team.command()));
+    for (int i = 0; i < 1000 && team.server.requests().empty(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    REQUIRE(team.server.requests().size() == 1);
+    redis.stop();
+    const ProcResult r = child.wait();
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(count(r.err, "warning: team cache " + redis.url()) == 1);
+    CHECK(r.err.find("writing failed") != std::string::npos);
+
+    // The same change without any team store: the same hashed artifacts, so the same verdict.
+    team.user_config("");
+    const ProcResult plain = team.run(reference);
+    INFO(plain.describe());
+    CHECK(plain.exit_code == 1);
+    CHECK(hashed_artifacts(reference) == hashed_artifacts(stopped));
+}
+
+TEST_CASE("an unreachable team store costs one warning line and never the verdict",
+          "[team-cache][integration]") {
+    Team team;
+    const int dead = qa::test::free_port();  // nothing listens there
+    team.user_config("[cache]\nremote = [\"redis://127.0.0.1:" + std::to_string(dead) +
+                     "/0\", \"http://127.0.0.1:" + std::to_string(dead) + "/qa/\"]\n");
+    const auto repo = team.clone("alice");
+    const ProcResult r = team.run(repo);
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(count(r.err, "warning: team cache redis://127.0.0.1:" + std::to_string(dead)) == 1);
+    CHECK(count(r.err, "warning: team cache http://127.0.0.1:" + std::to_string(dead)) == 1);
+    CHECK(count(r.err, "warning:") == 2);
+}
+
+TEST_CASE("with an HMAC key a forged team record is rejected; without one it would be trusted",
+          "[team-cache][integration]") {
+    Team team;
+    RedisServer redis;
+    const std::string hmac = std::string("hmac-") + "team-key-0a1b2c3d";
+    team.user_config("[cache]\nremote = [\"" + redis.url() +
+                     "\"]\nhmac_key_env = \"QA_TEST_CACHE_HMAC\"\n");
+    const std::string env = "QA_TEST_CACHE_HMAC=" + hmac;
+    const auto first = team.clone("alice");
+    const ProcResult a = team.run(first, env);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    REQUIRE(redis.keys().size() == 1);
+    const std::string redis_key = redis.keys()[0];
+    const std::string genuine = redis.cli("GET " + redis_key);
+    CHECK(genuine.starts_with("qa-skill-hmac-sha256: "));
+
+    // An attacker who can write the store replaces the answer with "no findings": a well-formed
+    // entry of the same key, content hash and adapterResponseHash right, signed with a guess.
+    const auto key = *qa::cache::parse_key(redis_key.substr(std::string("qa-skill:").size()));
+    qa::lenses::model::CachedAnswer forged;
+    forged.answer = qa::json::parse(R"({"findings":[]})");
+    forged.adapterResponseHash = qa::util::sha256_hex(qa::json::canonical(forged.answer));
+    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+    const qa::cache::Entry entry{key, now, now + std::chrono::hours(24), 1440,
+                                 qa::lenses::model::encode_answer(forged)};
+    const fs::path record = team.sb.root() / "forged";
+    qa::test::write_file(record, qa::cache::remote::seal(qa::cache::render_entry(entry),
+                                                         std::string("a-guessed-key")));
+    redis.cli("-x SET " + redis_key + " < " + qa::test::shell_quote(record.string()));
+
+    const auto second = team.clone("bob");
+    const ProcResult b = team.run(second, env);
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);  // still blocked: the forged "no findings" was not trusted
+    CHECK(team.server.requests().size() == 2);
+    CHECK(b.err.find("warning") == std::string::npos);  // a bad record is a miss, not a failure
+    const ProcResult stats = team.sb.qa(second, "cache stats");
+    CHECK(stats.out.find("team records rejected 1") != std::string::npos);
+
+    // The same forged record, unsigned, to a client without a key: trusted, and the change
+    // passes. What the HMAC key is for.
+    qa::test::write_file(record, qa::cache::render_entry(entry));
+    redis.cli("-x SET " + redis_key + " < " + qa::test::shell_quote(record.string()));
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\nread_only = true\n");
+    const auto third = team.clone("carol");
+    const ProcResult c = team.run(third);
+    INFO(c.describe());
+    CHECK(c.exit_code == 0);
+    CHECK(team.server.requests().size() == 2);
+    for (const auto& repo : {first, second, third}) {
+        CHECK(all_bytes(repo / ".qa-skill").find(hmac) == std::string::npos);
+    }
+    CHECK(redis.cli("GET " + redis_key).find(hmac) == std::string::npos);
+}
+
+TEST_CASE("a read-only client reads the team cache and never writes it",
+          "[team-cache][integration]") {
+    Team team;
+    RedisServer redis;
+    WebDavServer nginx;
+    team.user_config("[cache]\nread_only = true\nremote = [\"" + redis.url() + "\", \"" +
+                     nginx.url() + "\"]\n");
+    const auto first = team.clone("alice");
+    const ProcResult a = team.run(first);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(redis.keys().empty());
+    CHECK(qa::test::read_tree(nginx.store()).empty());
+    CHECK(nginx.access_log().find("\"PUT ") == std::string::npos);
+    const ProcResult push = team.sb.qa(first, "cache push");
+    INFO(push.describe());
+    CHECK(push.out.find("read-only here; nothing pushed") != std::string::npos);
+    CHECK(redis.keys().empty());
+
+    // CI's file names the same store writable and pushes what this machine has.
+    team.user_config("[cache]\nremote = [{ url = \"" + redis.url() + "\", read_only = false }]\n");
+    const ProcResult seeded = team.sb.qa(first, "cache push");
+    INFO(seeded.describe());
+    CHECK(seeded.exit_code == 0);
+    CHECK(seeded.out.find("1 pushed") != std::string::npos);
+    CHECK(redis.keys().size() == 1);
+    const ProcResult verified = team.sb.qa(first, "cache verify");
+    INFO(verified.describe());
+    CHECK(verified.exit_code == 0);
+    CHECK(verified.out.find("1 sound, 0 bad") != std::string::npos);
+
+    // The read-only client is answered by what CI pushed.
+    team.user_config("[cache]\nread_only = true\nremote = [\"" + redis.url() + "\"]\n");
+    const auto second = team.clone("bob");
+    const ProcResult b = team.run(second);
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(hashed_artifacts(second) == hashed_artifacts(first));
+}
+
+TEST_CASE("a Redis password comes from its variable and reaches no artifact, log or record",
+          "[team-cache][integration]") {
+    Team team;
+    const std::string password = std::string("pw-") + "5e4d3c2b1a09";
+    RedisServer redis(password);
+    team.user_config("[cache]\nremote = [\"" + redis.url() +
+                     "\"]\ncredential_env = \"QA_TEST_REDIS_PASSWORD\"\n");
+    const auto first = team.clone("alice");
+    const ProcResult a = team.run(first, "QA_TEST_REDIS_PASSWORD=" + password);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    CHECK(a.err.find("warning") == std::string::npos);
+    REQUIRE(redis.keys().size() == 1);
+
+    const auto second = team.clone("bob");
+    const ProcResult b = team.run(second, "QA_TEST_REDIS_PASSWORD=not-it");
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);
+    CHECK(count(b.err, "warning: team cache") == 1);
+    CHECK(b.err.find("AUTH refused (QA_TEST_REDIS_PASSWORD)") != std::string::npos);
+
+    for (const auto& r : {a, b}) {
+        CHECK(r.all().find(password) == std::string::npos);
+    }
+    for (const auto& repo : {first, second}) {
+        CHECK(all_bytes(repo / ".qa-skill").find(password) == std::string::npos);
+    }
+    CHECK(redis.cli("GET " + redis.keys()[0]).find(password) == std::string::npos);
+
+    // A password in the URL itself is a configuration error that does not echo it.
+    team.user_config("[cache]\nremote = [\"redis://u:" + password + "@127.0.0.1:1/0\"]\n");
+    const ProcResult bad = team.run(team.clone("carol"));
+    INFO(bad.describe());
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("config.toml:2:") != std::string::npos);
+    CHECK(bad.err.find("must not hold a password") != std::string::npos);
+    CHECK(bad.all().find(password) == std::string::npos);
+}
+
+TEST_CASE("a Redis Cluster: records land on the node owning their slot, read from any node",
+          "[team-cache][integration]") {
+    std::vector<std::unique_ptr<RedisServer>> nodes;
+    std::string endpoints;
+    for (int i = 0; i < 3; ++i) {
+        nodes.push_back(std::make_unique<RedisServer>(
+            std::string(), std::vector<std::string>{
+                               "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+                               "--cluster-port", std::to_string(qa::test::free_port())}));
+        endpoints += " 127.0.0.1:" + std::to_string(nodes.back()->port());
+    }
+    const auto created = qa::test::run("redis-cli --cluster create" + endpoints +
+                                       " --cluster-replicas 0 --cluster-yes 2>&1");
+    INFO(created.out);
+    REQUIRE(created.exit_code == 0);
+    bool ok = false;
+    for (int i = 0; i < 500 && !ok; ++i) {
+        ok = true;
+        for (const auto& n : nodes) {
+            ok = ok && n->cli("cluster info").find("cluster_state:ok") != std::string::npos;
+        }
+        if (!ok) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    REQUIRE(ok);
+
+    qa::cache::remote::Options options;
+    options.timeoutMs = 2000;
+    auto writer = qa::cache::remote::make_backend({nodes[0]->url(), false, {}}, options);
+    auto reader = qa::cache::remote::make_backend({nodes[2]->url(), true, {}}, options);
+    std::vector<qa::cache::CacheKey> keys;
+    for (int i = 0; i < 24; ++i) {
+        keys.push_back(qa::cache::make_key("performance", qa::json::Value(i)));
+        const auto put =
+            writer->put(keys.back(), "record " + std::to_string(i), std::chrono::seconds(600));
+        INFO(put.error);
+        REQUIRE(put.ok());
+    }
+    int nodes_with_records = 0;
+    std::size_t total = 0;
+    for (const auto& n : nodes) {
+        const std::size_t here = n->keys().size();
+        total += here;
+        nodes_with_records += here > 0 ? 1 : 0;
+    }
+    CHECK(total == keys.size());
+    CHECK(nodes_with_records == 3);  // 24 keys over three nodes' slots: each node holds some
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const auto got = reader->get(keys[i]);
+        INFO(got.error);
+        CHECK(got.ok());
+        CHECK(got.bytes == "record " + std::to_string(i));
+        CHECK(reader->exists(keys[i]).ok());
+    }
+    CHECK(reader->get(qa::cache::make_key("performance", qa::json::Value("absent"))).status ==
+          qa::cache::remote::Status::absent);
+}
+
+TEST_CASE("a full Redis refuses the write: one warning, the verdict is unchanged",
+          "[team-cache][integration]") {
+    Team team;
+    RedisServer redis({}, {"--maxmemory", "1", "--maxmemory-policy", "noeviction"});
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    const auto repo = team.clone("alice");
+    const ProcResult r = team.run(repo);
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(count(r.err, "warning: team cache") == 1);
+    CHECK(r.err.find("OOM") != std::string::npos);
+    CHECK(redis.keys().empty());
+    CHECK(entries(repo).size() == 1);  // the local cache still has the answer
+}
