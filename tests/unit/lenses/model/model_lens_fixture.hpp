@@ -6,11 +6,13 @@
 #include <atomic>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include "cache/store.hpp"
+#include "cache/tiered.hpp"
 
 #include "config/config.hpp"
 #include "contracts/types.hpp"
@@ -81,11 +83,12 @@ struct ModelRun {
     providers::ProviderClient client;
     lenses::model::RunBudgetLedger ledger;
     lenses::api::ProvenanceLog provenance;
+    std::optional<cache::TieredCache> tiered;  ///< the given store, with no team store
     lenses::api::Services services;
     input::RunInput input;
     input::LensInput settings;
 
-    ModelRun(const providers::Binding& binding, cache::Store* cache,
+    ModelRun(const providers::Binding& binding, cache::Store* store,
              std::vector<std::int64_t> order = {1}, std::int64_t run_max_tokens = 300000,
              std::size_t max_context_bytes = 8u << 20)
         : client(http, sleeper,
@@ -96,7 +99,10 @@ struct ModelRun {
           ledger(run_max_tokens, 12.0, std::move(order)) {
         services.provider = &client;
         services.budget = &ledger;
-        services.cache = cache;
+        if (store != nullptr) {
+            tiered.emplace(*store);
+        }
+        services.cache = tiered ? &*tiered : nullptr;
         services.provenance = &provenance;
         input.maxContextBytes = static_cast<std::int64_t>(max_context_bytes);
         settings.kind = input::LensKind::model;
