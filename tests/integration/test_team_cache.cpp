@@ -455,3 +455,42 @@ TEST_CASE("a full Redis refuses the write: one warning, the verdict is unchanged
     CHECK(redis.keys().empty());
     CHECK(entries(repo).size() == 1);  // the local cache still has the answer
 }
+
+TEST_CASE("an answer quoting a credential is stored masked and still shared by the team cache",
+          "[team-cache][integration]") {
+    Team team;
+    const std::string key =
+        "AKIA"
+        "QYLPMN5HFIQR7XYZ";  // split: not a literal key here
+    team.server.set_answer(
+        R"({"findings":[{"file":"src/app.py","startLine":3,"endLine":3,"severity":"high",)"
+        R"("ruleId":"perf.query-in-loop","summary":"A query per user","rationale":"db.query )"
+        R"(in a loop, and the key )" +
+        key + R"( is in the code."}]})");
+    RedisServer redis;
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    const auto first = team.clone("alice");
+    const auto second = team.clone("bob");
+
+    const ProcResult a = team.run(first);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    REQUIRE(redis.keys().size() == 1);
+    CHECK(a.all().find(key) == std::string::npos);
+
+    // The record holds the masked answer, and the second clone trusts it: no provider call.
+    const ProcResult b = team.run(second);
+    INFO(b.describe());
+    CHECK(b.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(b.err.find("warning") == std::string::npos);
+    CHECK(hashed_artifacts(second) == hashed_artifacts(first));
+    for (const auto& repo : {first, second}) {
+        CHECK(all_bytes(repo / ".qa-skill").find(key) == std::string::npos);
+    }
+    const ProcResult verify = team.sb.qa(second, "cache verify");
+    INFO(verify.describe());
+    CHECK(verify.exit_code == 0);
+    CHECK(verify.out.find("local cache: 1 sound, 0 bad") != std::string::npos);
+}

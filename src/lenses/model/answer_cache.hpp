@@ -21,7 +21,7 @@ struct CachedAnswer {
     json::Value answer;
     contracts::UsageMetrics usage;
     std::vector<contracts::ErrorCode> warningCodes;
-    std::string adapterResponseHash;  ///< sha256 of the canonical answer
+    std::string adapterResponseHash;  ///< sha256 of the canonical (masked) answer
 };
 
 /// Seed 001's key `{lensId}:{sha256(canonical inputs)}` where the inputs are the request body

@@ -259,9 +259,12 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
         provenance.modelId = provider_identifier(outcome.answer->modelId);
         provenance.requestId = provider_identifier(outcome.answer->requestId);
         CachedAnswer fresh;
-        fresh.adapterResponseHash = util::sha256_hex(json::canonical(outcome.answer->document));
         // Stored only as data: what the model wrote masked by the credential rules.
         fresh.answer = cleaned_model_answer(secrets_->rules(), outcome.answer->document);
+        // The hash of what is stored, not of the raw answer: a team store's reader checks the
+        // one against the other (answer_is_sound), and a raw answer holding a credential is
+        // never stored.
+        fresh.adapterResponseHash = util::sha256_hex(json::canonical(fresh.answer));
         fresh.usage = outcome.usage;
         fresh.warningCodes = outcome.warningCodes;
         if (services.cache != nullptr) {
