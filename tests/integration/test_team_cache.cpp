@@ -244,7 +244,7 @@ TEST_CASE("an unreachable team store costs one warning line and never the verdic
     CHECK(count(r.err, "warning:") == 2);
 }
 
-TEST_CASE("with an HMAC key a forged team record is rejected; without one it would be trusted",
+TEST_CASE("with an HMAC key a forged team record is rejected, and without one it would be trusted",
           "[team-cache][integration]") {
     Team team;
     RedisServer redis;

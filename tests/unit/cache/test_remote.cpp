@@ -87,7 +87,7 @@ TEST_CASE("store URLs: known schemes, no password, a Redis path is a database", 
     CHECK(remote::redact_url("redis://ci@host:6379/0") == "redis://host:6379/0");
 }
 
-TEST_CASE("records: HMAC, key binding and lifetime are checked; nothing bad is trusted",
+TEST_CASE("records: HMAC, key binding and lifetime are checked, and nothing bad is trusted",
           "[cache]") {
     const auto key = key_of(R"({"a":1})");
     const auto other = key_of(R"({"a":2})");
@@ -116,7 +116,7 @@ TEST_CASE("records: HMAC, key binding and lifetime are checked; nothing bad is t
     CHECK(remote::open(sealed, key, std::nullopt, kT0).entry);
 }
 
-TEST_CASE("tiered cache: local, then team stores in order; a bad record is a counted miss",
+TEST_CASE("tiered cache: local, then team stores in order, and a bad record is a counted miss",
           "[cache]") {
     qa::test::TempDir tmp("qa-skill-tiered");
     const auto key = key_of(R"({"b":1})");
