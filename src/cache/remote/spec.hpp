@@ -30,15 +30,15 @@ struct Scheme {
 };
 const std::vector<Scheme>& schemes();
 
-/// Why `url` cannot name a store (unknown scheme, no host, a password in it), or empty when it
+/// Why `text` cannot name a store (unknown scheme, no host, a password in it), or empty when it
 /// can. Configuration readers call it to fail early with the file and line.
-std::string url_problem(const std::string& url);
+std::string url_problem(const std::string& text);
 
 /// The backend for `spec.url`, by its scheme (redis://, http://, https://). Never connects:
 /// the first operation does. Throws std::invalid_argument when url_problem() is not empty.
 std::unique_ptr<Backend> make_backend(const Spec& spec, const Options& options);
 
-/// `url` without its user information (`redis://user@host` -> `redis://host`).
-std::string redact_url(const std::string& url);
+/// `text` without its user information (`redis://user@host` -> `redis://host`).
+std::string redact_url(const std::string& text);
 
 }  // namespace qa::cache::remote
