@@ -196,6 +196,8 @@ class RedisBackend final : public Backend {
     Reply send(redisContext* c, const std::vector<std::string>& args) const {
         std::vector<const char*> argv;
         std::vector<std::size_t> lengths;
+        argv.reserve(args.size());
+        lengths.reserve(args.size());
         for (const auto& a : args) {
             argv.push_back(a.data());
             lengths.push_back(a.size());
@@ -221,8 +223,8 @@ class RedisBackend final : public Backend {
                 return r;
             }
             if (asking) {
-                Reply ok = send(c, {"ASKING"});
-                asking = false;
+                // Its reply is freed unread: an ASK redirection is good for the next command.
+                const Reply ok = send(c, {"ASKING"});
             }
             Reply reply = send(c, args);
             if (!reply) {
