@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,11 +27,32 @@ namespace qa::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: qa-skill cache <command>\n"
-    "  stats    entries, sizes and hit rates of the local cache and of each team store\n"
-    "  prune    delete expired and unreadable local entries\n"
-    "  verify   check every local entry (and every record of a store that can list them)\n"
-    "  push     upload the live local entries a writable team store lacks (seeds it from CI)\n";
+    "usage: qa-skill cache stats\n"
+    "       qa-skill cache prune\n"
+    "       qa-skill cache verify\n"
+    "       qa-skill cache push\n"
+    "\n"
+    "stats   entries, sizes and hit rates of the local cache and of each team store\n"
+    "prune   delete expired and unreadable local entries\n"
+    "verify  check every local entry (and every record of a store that can list them) as a\n"
+    "        read would; exit 1 when one is bad\n"
+    "push    upload the live local entries a writable team store lacks (seeds it from CI);\n"
+    "        exit 1 when a store fails, 2 when there is no store to push to\n";
+
+/// A subcommand takes no operands and no options but --help; true when help was printed.
+bool help_only(const char* name, const char* what, const std::vector<std::string>& args) {
+    const std::string program = std::string("qa-skill cache ") + name;
+    const auto parsed = util::parse_args(program, std::span<const util::OptionSpec>{}, args);
+    if (parsed.help) {
+        std::printf("usage: %s\n\n%s\n\noptions:\n  --help                    print this help\n",
+                    program.c_str(), what);
+        return true;
+    }
+    if (!parsed.positional.empty()) {
+        throw util::UsageError(std::string("cache ") + name + " takes no arguments");
+    }
+    return false;
+}
 
 /// The repository's cache: its local store, the team stores of its configuration (with the
 /// user's file laid over it) and the check of a stored answer.
@@ -72,7 +94,12 @@ std::string percent(std::int64_t part, std::int64_t whole) {
     return buffer;
 }
 
-int stats(const std::vector<std::string>&) {
+int stats(const std::vector<std::string>& args) {
+    if (help_only("stats",
+                  "Entries, sizes and hit rates of the local cache and of each team store.",
+                  args)) {
+        return util::kExitPass;
+    }
     const auto s = setup();
     const cache::Store store(s->directory);
     const auto now = cache::now_seconds();
@@ -118,7 +145,11 @@ int stats(const std::vector<std::string>&) {
     return util::kExitPass;
 }
 
-int prune(const std::vector<std::string>&) {
+int prune(const std::vector<std::string>& args) {
+    if (help_only("prune", "Deletes the expired and unreadable entries of the local cache.",
+                  args)) {
+        return util::kExitPass;
+    }
     const auto s = setup();
     cache::Store store(s->directory);
     const auto now = cache::now_seconds();
@@ -142,7 +173,13 @@ int prune(const std::vector<std::string>&) {
     return util::kExitPass;
 }
 
-int verify(const std::vector<std::string>&) {
+int verify(const std::vector<std::string>& args) {
+    if (help_only("verify",
+                  "Checks every local entry, and every record of a team store that can list them, "
+                  "as a read would.",
+                  args)) {
+        return util::kExitPass;
+    }
     const auto s = setup();
     const cache::Store store(s->directory);
     const auto now = cache::now_seconds();
@@ -182,8 +219,19 @@ int verify(const std::vector<std::string>&) {
     return bad + bad_remote == 0 ? util::kExitPass : util::kExitFail;
 }
 
-int push(const std::vector<std::string>&) {
+int push(const std::vector<std::string>& args) {
+    if (help_only("push", "Uploads the live local entries a writable team store lacks.", args)) {
+        return util::kExitPass;
+    }
     const auto s = setup();
+    if (s->backends.empty()) {
+        // A CI job that seeds the team cache must not pass having seeded nothing.
+        std::fputs(
+            "qa-skill: cache push: no team store to push to ([cache] remote is empty, or "
+            "the team cache is off)\n",
+            stderr);
+        return util::kExitUsage;
+    }
     const cache::Store store(s->directory);
     const auto now = cache::now_seconds();
     int exit = util::kExitPass;
