@@ -23,6 +23,7 @@ _qa_skill_options() {
         "skill check-output") echo "--format --inputs --help" ;;
         "skill chain-check") echo "--format --skills-dir --help" ;;
         "skill index") echo "--help" ;;
+        "cache stats" | "cache prune" | "cache verify" | "cache push") echo "--help" ;;
         audit) echo "--all --format --jobs --no-artifacts --color --quiet --verbose -v --help" ;;
         consistency-init) echo "--rev --format --help" ;;
         consistency-approve) echo "--format --help" ;;
@@ -114,7 +115,7 @@ _qa_skill() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config rules audit baseline schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config rules audit baseline cache schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
         return 0
     fi
     local command=${COMP_WORDS[1]}
@@ -122,6 +123,7 @@ _qa_skill() {
         [config]="show check lenses"
         [rules]="list show"
         [baseline]="create check"
+        [cache]="stats prune verify push"
         [schema]="validate list"
         [skill]="validate check-input check-output chain-check index"
     )

@@ -94,10 +94,12 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
         "config show",       "config check",   "config lenses",     "baseline create",
         "baseline check",    "rules list",     "rules show",        "schema validate",
         "schema list",       "skill validate", "skill check-input", "skill check-output",
-        "skill chain-check", "skill index"};
+        "skill chain-check", "skill index",    "cache stats",       "cache prune",
+        "cache verify",      "cache push"};
     std::vector<std::string> all(with_subcommands);
     for (const auto& c : commands) {
-        if (c != "config" && c != "baseline" && c != "schema" && c != "skill" && c != "rules") {
+        if (c != "config" && c != "baseline" && c != "schema" && c != "skill" && c != "rules" &&
+            c != "cache") {
             all.push_back(c);
         }
     }
@@ -112,6 +114,8 @@ TEST_CASE("bash completes qa-skill's commands and each command's options from --
     CHECK(complete(sb, repo, "qa-skill baseline c") == Words{"create", "check"});
     CHECK(complete(sb, repo, "qa-skill rules ") == Words{"list", "show", "--help"});
     CHECK(complete(sb, repo, "qa-skill config ") == Words{"show", "check", "lenses", "--help"});
+    CHECK(complete(sb, repo, "qa-skill cache ") ==
+          Words{"stats", "prune", "verify", "push", "--help"});
 
     // Option values.
     CHECK(complete(sb, repo, "qa-skill run --format ") == Words{"text", "json", "sarif"});

@@ -171,6 +171,7 @@ TEST_CASE(
          "[[architecture.layers]]\nname = \"a\"\nfrom = [\"a/**\"]\ndeny = [\"b/**\"]\n"
          "zz_probe = 1\n"},
         {"lenses.phase.options", "[lenses.phase.options]\nzz_probe = 1\n"},
+        {"cache", "[cache]\nzz_probe = 1\n"},
     };
     Keys accepted;
     for (const auto& probe : probes) {
