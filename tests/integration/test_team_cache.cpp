@@ -10,7 +10,6 @@
 
 #include "cache/entry.hpp"
 #include "cache/remote/record.hpp"
-#include "cache/remote/spec.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "lenses/model/answer_cache.hpp"
@@ -274,6 +273,14 @@ TEST_CASE("with an HMAC key a forged team record is rejected, and without one it
     qa::test::write_file(record, qa::cache::remote::seal(qa::cache::render_entry(entry),
                                                          std::string("a-guessed-key")));
     redis.cli("-x SET " + redis_key + " < " + qa::test::shell_quote(record.string()));
+    // `cache verify` checks the store's records as a read would.
+    const ProcResult checked =
+        team.sb.in(first, env + " " + qa::test::shell_quote(QA_SKILL_BIN) + " cache verify");
+    INFO(checked.describe());
+    CHECK(checked.exit_code == 1);
+    CHECK(checked.out.find("bad team record " + key.text() + ": HMAC mismatch") !=
+          std::string::npos);
+    CHECK(checked.out.find("0 sound, 1 bad") != std::string::npos);
 
     const auto second = team.clone("bob");
     const ProcResult b = team.run(second, env);
@@ -381,65 +388,6 @@ TEST_CASE("a Redis password comes from its variable and reaches no artifact, log
     CHECK(bad.all().find(password) == std::string::npos);
 }
 
-TEST_CASE("a Redis Cluster: records land on the node owning their slot, read from any node",
-          "[team-cache][integration]") {
-    std::vector<std::unique_ptr<RedisServer>> nodes;
-    std::string endpoints;
-    for (int i = 0; i < 3; ++i) {
-        nodes.push_back(std::make_unique<RedisServer>(
-            std::string(), std::vector<std::string>{
-                               "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                               "--cluster-port", std::to_string(qa::test::free_port())}));
-        endpoints += " 127.0.0.1:" + std::to_string(nodes.back()->port());
-    }
-    const auto created = qa::test::run("redis-cli --cluster create" + endpoints +
-                                       " --cluster-replicas 0 --cluster-yes 2>&1");
-    INFO(created.out);
-    REQUIRE(created.exit_code == 0);
-    bool ok = false;
-    for (int i = 0; i < 500 && !ok; ++i) {
-        ok = true;
-        for (const auto& n : nodes) {
-            ok = ok && n->cli("cluster info").find("cluster_state:ok") != std::string::npos;
-        }
-        if (!ok) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-    }
-    REQUIRE(ok);
-
-    qa::cache::remote::Options options;
-    options.timeoutMs = 2000;
-    auto writer = qa::cache::remote::make_backend({nodes[0]->url(), false, {}}, options);
-    auto reader = qa::cache::remote::make_backend({nodes[2]->url(), true, {}}, options);
-    std::vector<qa::cache::CacheKey> keys;
-    for (int i = 0; i < 24; ++i) {
-        keys.push_back(qa::cache::make_key("performance", qa::json::Value(i)));
-        const auto put =
-            writer->put(keys.back(), "record " + std::to_string(i), std::chrono::seconds(600));
-        INFO(put.error);
-        REQUIRE(put.ok());
-    }
-    int nodes_with_records = 0;
-    std::size_t total = 0;
-    for (const auto& n : nodes) {
-        const std::size_t here = n->keys().size();
-        total += here;
-        nodes_with_records += here > 0 ? 1 : 0;
-    }
-    CHECK(total == keys.size());
-    CHECK(nodes_with_records == 3);  // 24 keys over three nodes' slots: each node holds some
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        const auto got = reader->get(keys[i]);
-        INFO(got.error);
-        CHECK(got.ok());
-        CHECK(got.bytes == "record " + std::to_string(i));
-        CHECK(reader->exists(keys[i]).ok());
-    }
-    CHECK(reader->get(qa::cache::make_key("performance", qa::json::Value("absent"))).status ==
-          qa::cache::remote::Status::absent);
-}
-
 TEST_CASE("a full Redis refuses the write: one warning, the verdict is unchanged",
           "[team-cache][integration]") {
     Team team;
@@ -493,4 +441,17 @@ TEST_CASE("an answer quoting a credential is stored masked and still shared by t
     INFO(verify.describe());
     CHECK(verify.exit_code == 0);
     CHECK(verify.out.find("local cache: 1 sound, 0 bad") != std::string::npos);
+
+    // An unreadable local entry fails verify, and prune deletes it (and only it).
+    qa::test::write_file(second / ".qa-skill" / "cache" / "model" / "performance-0.md", "junk\n");
+    const ProcResult bad = team.sb.qa(second, "cache verify");
+    INFO(bad.describe());
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.out.find("bad local entry performance-0.md") != std::string::npos);
+    const ProcResult pruned = team.sb.qa(second, "cache prune");
+    INFO(pruned.describe());
+    CHECK(pruned.exit_code == 0);
+    CHECK(pruned.out.find("deleted 0 expired and 1 unreadable entries") != std::string::npos);
+    CHECK(entries(second) == entries(first));
+    CHECK(team.sb.qa(second, "cache verify").exit_code == 0);
 }
