@@ -142,29 +142,35 @@ class RedisBackend final : public Backend {
             return it->second.get();
         }
         contexts_.erase(endpoint);
+        if (auto it = dead_.find(endpoint); it != dead_.end()) {
+            // Workers queued on the mutex behind a failure fail at once: a silent node costs
+            // timeout_ms once, not once per waiting worker.
+            error = it->second;
+            return nullptr;
+        }
         if (!lib_) {
             lib_ = std::make_unique<const HiredisLibrary>();
         }
         if (!lib_->loaded()) {
             error = lib_->error();
-            return nullptr;
+            return give_up(endpoint, error);
         }
         Context c(lib_->connect_with_timeout(host.c_str(), port, to_timeval(timeout_ms_)),
                   ContextFree{lib_.get()});
         if (!c) {
             error = "cannot allocate a Redis context";
-            return nullptr;
+            return give_up(endpoint, error);
         }
         if (c->err != 0) {
             error = std::string("cannot connect: ") + c->errstr;
-            return nullptr;
+            return give_up(endpoint, error);
         }
         lib_->set_timeout(c.get(), to_timeval(timeout_ms_));
         if (!credential_env_.empty()) {
             const char* password = std::getenv(credential_env_.c_str());
             if (password == nullptr || *password == '\0') {
                 error = "the credential variable " + credential_env_ + " is not set";
-                return nullptr;
+                return give_up(endpoint, error);
             }
             std::vector<std::string> auth{"AUTH"};
             if (!user_.empty()) {
@@ -176,7 +182,7 @@ class RedisBackend final : public Backend {
                 // The server's reply names no password; ours never does either.
                 error = reply ? "AUTH refused (" + credential_env_ + ")"
                               : std::string("AUTH failed: ") + c->errstr;
-                return nullptr;
+                return give_up(endpoint, error);
             }
         }
         if (!db_.empty()) {
@@ -185,12 +191,18 @@ class RedisBackend final : public Backend {
                 error = "SELECT " + db_ + " failed: " +
                         (reply ? std::string(reply->str, reply->len)
                                : std::string(c->errstr[0] != '\0' ? c->errstr : "timed out"));
-                return nullptr;
+                return give_up(endpoint, error);
             }
         }
         redisContext* raw = c.get();
         contexts_.emplace(endpoint, std::move(c));
         return raw;
+    }
+
+    /// Remembers that `endpoint` failed, for the rest of the backend's life. Holding the mutex.
+    redisContext* give_up(const std::string& endpoint, const std::string& error) {
+        dead_.emplace(endpoint, error);
+        return nullptr;
     }
 
     Reply send(redisContext* c, const std::vector<std::string>& args) const {
@@ -230,7 +242,9 @@ class RedisBackend final : public Backend {
             if (!reply) {
                 r.status = Status::failed;
                 r.error = std::string("no answer: ") + (c->errstr[0] ? c->errstr : "timed out");
-                contexts_.erase(host + ":" + std::to_string(port));
+                const std::string endpoint = host + ":" + std::to_string(port);
+                contexts_.erase(endpoint);
+                dead_.emplace(endpoint, r.error);
                 return r;
             }
             if (const auto redirect = redirect_of(*reply)) {
@@ -320,8 +334,10 @@ class RedisBackend final : public Backend {
     std::int64_t timeout_ms_;
     std::mutex mutex_;
     std::unique_ptr<const HiredisLibrary> lib_;  ///< loaded at the first connection
-    std::map<std::string, Context> contexts_;    ///< declared after lib_: freed before it  ///< by
-                                                 ///< "host:port": the node and cluster peers
+    /// By "host:port" (the node and its cluster peers); declared after lib_: freed before it.
+    std::map<std::string, Context> contexts_;
+    /// Endpoints that could not be reached or did not answer, and why: not asked again.
+    std::map<std::string, std::string> dead_;
     bool reply_nil_ = false;
     long long reply_integer_ = 0;
     std::string last_error_;

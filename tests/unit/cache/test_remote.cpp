@@ -2,6 +2,12 @@
 // tiered lookup over an in-memory backend, and the [cache] configuration with the user's file.
 #include <catch2/catch.hpp>
 
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <map>
 
@@ -238,4 +244,42 @@ TEST_CASE("hiredis is loaded at run time, by the soname the build compiled again
     auto backend = remote::make_backend({"redis://127.0.0.1:1/0", false, {}}, options);
     const auto got = backend->get(key_of(R"({"c":1})"));
     CHECK(got.status == remote::Status::failed);
+}
+
+TEST_CASE("a Redis node that accepts but never answers is asked once and not once per lookup",
+          "[cache]") {
+    // A listening socket nobody reads: the kernel completes each handshake and queues it.
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    REQUIRE(::listen(fd, 16) == 0);
+    socklen_t len = sizeof addr;
+    REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+    const std::string url = "redis://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/0";
+
+    qa::cache::remote::Options options;
+    options.timeoutMs = 100;
+    auto backend = remote::make_backend({url, false, {}}, options);
+    const auto first = backend->get(key_of(R"({"s":1})"));
+    CHECK(first.status == remote::Status::failed);
+    INFO(first.error);
+    CHECK(first.error.find("SELECT 0 failed") != std::string::npos);  // the first command
+    // Workers that queued behind the failure fail at once, with the same reason.
+    const auto second = backend->get(key_of(R"({"s":2})"));
+    CHECK(second.status == remote::Status::failed);
+    CHECK(second.error == first.error);
+    CHECK(backend->put(key_of(R"({"s":3})"), "r", 60s).status == remote::Status::failed);
+
+    // One connection was made: the queue holds exactly one.
+    REQUIRE(::fcntl(fd, F_SETFL, O_NONBLOCK) == 0);
+    int connections = 0;
+    for (int c = ::accept(fd, nullptr, nullptr); c >= 0; c = ::accept(fd, nullptr, nullptr)) {
+        ++connections;
+        ::close(c);
+    }
+    ::close(fd);
+    CHECK(connections == 1);
 }
