@@ -25,7 +25,7 @@ namespace {
 using Keys = std::map<std::string, std::set<std::string>>;  // table -> keys; "" is the root
 
 /// `[providers.<bindingId>]` and `[lenses.<id>]` name the same placeholder.
-std::string normalize_table(std::string table) {
+std::string normalize_table(const std::string& table) {
     return std::regex_replace(table, std::regex("<[^>]*>"), "<id>");
 }
 

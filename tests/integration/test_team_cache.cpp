@@ -57,7 +57,7 @@ struct Team {
 
     /// A clone of the origin with the change staged.
     fs::path clone(const std::string& name) const {
-        const fs::path path = sb.root() / name;
+        fs::path path = sb.root() / name;
         sb.git_ok(sb.root(), "clone -q " + qa::test::shell_quote(origin.string()) + " " +
                                  qa::test::shell_quote(path.string()));
         sb.add_file(path, "src/app.py", kChange);

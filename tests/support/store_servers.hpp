@@ -60,6 +60,14 @@ class ServerProcess {
     ServerProcess& operator=(const ServerProcess&) = delete;
 
     void start(const std::vector<std::string>& argv, const std::filesystem::path& log, int port) {
+        // Built before fork: the child of a threaded test runner only calls async-signal-safe
+        // functions.
+        std::vector<char*> args;
+        args.reserve(argv.size() + 1);
+        for (const auto& a : argv) {
+            args.push_back(const_cast<char*>(a.c_str()));
+        }
+        args.push_back(nullptr);
         pid_ = ::fork();
         if (pid_ < 0) {
             throw std::runtime_error("fork failed");
@@ -68,11 +76,6 @@ class ServerProcess {
             const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             ::dup2(fd, STDOUT_FILENO);
             ::dup2(fd, STDERR_FILENO);
-            std::vector<char*> args;
-            for (const auto& a : argv) {
-                args.push_back(const_cast<char*>(a.c_str()));
-            }
-            args.push_back(nullptr);
             ::execvp(args[0], args.data());
             ::_exit(127);
         }
