@@ -7,6 +7,8 @@
 #include <set>
 #include <thread>
 
+#include "json/canonical.hpp"
+#include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
 #include "support/provider_server.hpp"
 #include "util/sha256.hpp"
@@ -80,10 +82,11 @@ ProcResult qa_with_key(const HookSandbox& sb, const fs::path& repo, const std::s
 }
 
 /// The cache entry files under .qa-skill/cache.
+/// The answer entries (`*.md`), not the cache's hit counters (`stats`, `stats.lock`).
 std::vector<fs::path> cache_entries(const fs::path& repo) {
     std::vector<fs::path> out;
     for (const auto& e : fs::recursive_directory_iterator(repo / ".qa-skill" / "cache")) {
-        if (e.is_regular_file()) {
+        if (e.is_regular_file() && e.path().extension() == ".md") {
             out.push_back(e.path());
         }
     }
@@ -165,6 +168,14 @@ TEST_CASE("drift-check: a cached provider answer changed by one byte is detected
         const auto word = body.find("per user");
         REQUIRE(word != std::string::npos);
         body[word + 4] = 'U';  // one byte
+        // Its adapterResponseHash with it: a cached answer is used only when that is the hash of
+        // the answer (what a team store's record is checked against too).
+        const auto answer_hash = [](const std::string& text) {
+            return qa::util::sha256_hex(qa::json::canonical(*qa::json::parse(text).find("answer")));
+        };
+        const auto hash_at = body.find(answer_hash(old_body));
+        REQUIRE(hash_at != std::string::npos);
+        body.replace(hash_at, 64, answer_hash(body));
         bytes = bytes.substr(0, body_at + 5) + body;
         const auto sum = bytes.find(qa::util::sha256_hex(old_body));
         REQUIRE(sum != std::string::npos);
