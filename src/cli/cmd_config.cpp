@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 
+#include "artifacts/root.hpp"
 #include "cli/commands.hpp"
 #include "config/config.hpp"
 #include "config/rubric_file.hpp"
@@ -12,17 +13,14 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "json/canonical.hpp"
-#include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
-#include "lenses/phase_options.hpp"
-#include "orchestrator/frozen_rubric.hpp"
+#include "orchestrator/config_checks.hpp"
 #include "plan/registry.hpp"
 #include "plan/run_registry.hpp"
-#include "rules/catalog.hpp"
+#include "providers/provider_client.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
-#include "verdict/rule_overrides.hpp"
 
 namespace qa::cli {
 namespace {
@@ -64,6 +62,18 @@ config::Config config_to_check(std::span<const std::string> ids) {
     return config::load_config(".", ids);
 }
 
+/// `artifact_root` as a run resolves it, inside the repository (when there is one).
+void check_artifact_root(const config::Config& config) {
+    const git::LibGit2 lib;
+    std::optional<git::Repository> repo;
+    try {
+        repo.emplace(git::Repository::open(lib, ".", git::GitEnv::from_process()));
+    } catch (const git::GitError&) {
+        return;  // a configuration written for a repository elsewhere
+    }
+    (void)artifacts::resolve_root(*repo, config.artifactRoot, config.source);
+}
+
 }  // namespace
 
 int run_config(const std::vector<std::string>& args) {
@@ -92,18 +102,14 @@ int run_config(const std::vector<std::string>& args) {
             // Rules files are relative to the repository, or to the current folder outside one.
             config::load_rules_files(config, find_repo_root().value_or("."));
         }
+        // Its own rules compile, and their examples match as they say (a check of its own).
         lenses::check_own_rules(config);
-        lenses::check_phase_options(config);
-        const auto notes = lenses::model::check_model_bindings(config, plan::builtin_registry());
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
-        const auto rubric = orchestrator::frozen_rubric(config);
-        if (!config.rules.empty()) {
-            auto known = rules::builtin_rule_ids();
-            known.merge(lenses::own_rule_ids(config));
-            known.merge(orchestrator::rubric_rule_ids(rubric.get()));
-            verdict::check_rule_ids(config, known);
-        }
+        // The checks every run makes, with the same messages: valid here, valid for the hook.
+        const auto notes = orchestrator::check_config(config, plan::builtin_registry(),
+                                                      providers::environment_key);
+        check_artifact_root(config);
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
         for (const auto& note : notes) {

@@ -38,6 +38,14 @@ struct ExternalLensSettings {
     std::vector<std::string> paths;  ///< globs of the files it is planned for; empty: all text
 };
 
+/// Where a key and its value are in the file, for an error found after parsing.
+struct KeyPosition {
+    std::uint32_t keyLine = 0;
+    std::uint32_t keyColumn = 0;
+    std::uint32_t valueLine = 0;
+    std::uint32_t valueColumn = 0;
+};
+
 /// Settings of one lens (`[lenses.<id>]`).
 struct LensSettings {
     bool enabled = true;
@@ -52,6 +60,9 @@ struct LensSettings {
     std::optional<double> maxCostUsd;
     contracts::OverflowPolicy overflowPolicy = contracts::OverflowPolicy::stop;
     json::Value options = json::Object{};
+    /// Where each key of `options` (first level) is: a lens that checks its options after
+    /// parsing (lenses/phase_options.hpp) names the same file:line:col as the parser would.
+    std::map<std::string, KeyPosition> optionPositions;
     /// Gitignore-style globs of files this lens does not check (plan/exclude.hpp).
     std::vector<std::string> exclude;
     /// When set, exactly the findings at or above this severity block; otherwise each rule's

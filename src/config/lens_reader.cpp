@@ -43,6 +43,11 @@ LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view 
     if (const toml::table* options = r.table("options")) {
         util::TomlReader known = r.nested(*options, r.full_key("options"));
         lens.options = read_lens_options(known, lens_id);
+        for (const auto& [key, value] : *options) {
+            lens.optionPositions[std::string(key.str())] =
+                KeyPosition{key.source().begin.line, key.source().begin.column,
+                            value.source().begin.line, value.source().begin.column};
+        }
     }
     if (r.get("exclude") != nullptr) {  // get: a known key even when absent
         lens.exclude = util::values_of(r.strings("exclude"));

@@ -11,16 +11,15 @@ namespace qa::lenses {
 PhaseOptions parse_phase_options(const json::Value& options) {
     PhaseOptions out;
     if (!options.is_object()) {
-        throw PhaseOptionsError("lenses.phase.options: expected a table");
+        throw PhaseOptionsError("", "expected a table");
     }
     for (const auto& member : options.as_object()) {
         // Not structured bindings: clang before 16 cannot capture them in the lambdas below.
         const std::string& key = member.first;
         const json::Value& value = member.second;
-        const std::string where = "lenses.phase.options." + key;
         const auto text = [&]() -> std::string {
             if (!value.is_string()) {
-                throw PhaseOptionsError(where + ": expected a string");
+                throw PhaseOptionsError(key, "expected a string");
             }
             return value.as_string();
         };
@@ -29,20 +28,20 @@ PhaseOptions parse_phase_options(const json::Value& options) {
             try {
                 exec::split_command(t);
             } catch (const std::invalid_argument& e) {
-                throw PhaseOptionsError(where + ": " + e.what());
+                throw PhaseOptionsError(key, e.what());
             }
             return t;
         };
         const auto flag = [&]() {
             if (!value.is_bool()) {
-                throw PhaseOptionsError(where + ": expected true or false");
+                throw PhaseOptionsError(key, "expected true or false");
             }
             return value.as_bool();
         };
         if (key == "language") {
             out.language = text();
             if (!exec::parse_language(*out.language)) {
-                throw PhaseOptionsError(where + ": unknown language \"" + *out.language + "\"");
+                throw PhaseOptionsError(key, "unknown language \"" + *out.language + "\"");
             }
         } else if (key == "format_command") {
             out.formatCommand = command();
@@ -54,7 +53,7 @@ PhaseOptions parse_phase_options(const json::Value& options) {
             out.testCommand = command();
         } else if (key == "max_retries") {
             if (!value.is_integer() || value.as_integer() < 0 || value.as_integer() > 10) {
-                throw PhaseOptionsError(where + ": expected an integer from 0 to 10");
+                throw PhaseOptionsError(key, "expected an integer from 0 to 10");
             }
             out.maxRetries = value.as_integer();
         } else if (key == "skip_build") {
@@ -65,10 +64,12 @@ PhaseOptions parse_phase_options(const json::Value& options) {
             static const std::vector<std::string> kOptions = {
                 "language",     "format_command", "lint_command", "build_command",
                 "test_command", "max_retries",    "skip_build",   "skip_tests"};
-            throw PhaseOptionsError(where + ": unknown option" + util::did_you_mean(key, kOptions) +
-                                    "; expected language, format_command, lint_command, "
-                                    "build_command, test_command, max_retries, skip_build or "
-                                    "skip_tests");
+            throw PhaseOptionsError(key,
+                                    "unknown option" + util::did_you_mean(key, kOptions) +
+                                        "; expected language, format_command, lint_command, "
+                                        "build_command, test_command, max_retries, skip_build "
+                                        "or skip_tests",
+                                    true);
         }
     }
     return out;
@@ -79,13 +80,21 @@ void check_phase_options(const config::Config& config) {
     if (it == config.lenses.end()) {
         return;
     }
+    const config::LensSettings& phase = it->second;
     try {
-        (void)parse_phase_options(it->second.options);
+        (void)parse_phase_options(phase.options);
     } catch (const PhaseOptionsError& e) {
-        const std::string text = e.what();
-        const auto colon = text.find(": ");
-        throw config::ConfigError(config.source, 0, 0, text.substr(0, colon),
-                                  colon == std::string::npos ? text : text.substr(colon + 2));
+        std::uint32_t line = phase.line;
+        std::uint32_t column = phase.column;
+        if (const auto at = phase.optionPositions.find(e.option());
+            at != phase.optionPositions.end()) {
+            line = e.unknown_key() ? at->second.keyLine : at->second.valueLine;
+            column = e.unknown_key() ? at->second.keyColumn : at->second.valueColumn;
+        }
+        throw config::ConfigError(
+            config.source, line, column,
+            "lenses.phase.options" + (e.option().empty() ? std::string() : "." + e.option()),
+            e.problem());
     }
 }
 

@@ -26,7 +26,23 @@ struct PhaseOptions {
 /// Options that do not fit: "lenses.phase.options.<key>: <problem>".
 class PhaseOptionsError : public std::invalid_argument {
   public:
-    using std::invalid_argument::invalid_argument;
+    /// `option` is the key under `[lenses.phase.options]` ("" for the table itself);
+    /// `unknown_key`: the key itself is wrong, not its value (the error points at the key).
+    PhaseOptionsError(std::string option, const std::string& problem, bool unknown_key = false)
+        : std::invalid_argument("lenses.phase.options" +
+                                (option.empty() ? std::string() : "." + option) + ": " + problem),
+          option_(std::move(option)),
+          problem_(problem),
+          unknownKey_(unknown_key) {}
+
+    const std::string& option() const { return option_; }
+    const std::string& problem() const { return problem_; }
+    bool unknown_key() const { return unknownKey_; }
+
+  private:
+    std::string option_;
+    std::string problem_;
+    bool unknownKey_;
 };
 
 /// Reads the options object; an unknown key, a wrong type, a language seed 004 does not know
@@ -34,7 +50,8 @@ class PhaseOptionsError : public std::invalid_argument {
 PhaseOptions parse_phase_options(const json::Value& options);
 
 /// `[lenses.phase.options]` of `config` that cannot work, as a config::ConfigError (exit 2)
-/// naming the key: `qa-skill config check` and every run report it before anything runs.
+/// at the key's file:line:col (its value's, unless the key itself is unknown):
+/// orchestrator::check_config, so `qa-skill config check` and every run report it alike.
 void check_phase_options(const config::Config& config);
 
 }  // namespace qa::lenses

@@ -5,7 +5,6 @@
 #include "contracts/enums.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/profile.hpp"
-#include "lenses/phase_options.hpp"
 #include "plan/registry.hpp"
 #include "util/file.hpp"
 
@@ -34,9 +33,6 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
         return nullptr;
     }
-    // Options that cannot work are a configuration error (exit 2) before anything runs; the
-    // lens itself would only fail with the same message.
-    lenses::check_phase_options(config);
     exec::TreeExecutor::Settings s;
     s.gitEnv = git_env;
     s.repoRoot = repo.root();

@@ -7,9 +7,8 @@
 #include "artifacts/root.hpp"
 #include "git/worktree_file.hpp"
 #include "lenses/builtin.hpp"
-#include "lenses/model/binding_check.hpp"
 #include "lenses/own_rules.hpp"
-#include "orchestrator/frozen_rubric.hpp"
+#include "orchestrator/config_checks.hpp"
 #include "orchestrator/gate_changes.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/skill_input.hpp"
@@ -17,10 +16,8 @@
 #include "orchestrator/tree_config.hpp"
 #include "plan/exclude.hpp"
 #include "plan/run_registry.hpp"
-#include "rules/catalog.hpp"
 #include "util/error.hpp"
 #include "util/suggest.hpp"
-#include "verdict/rule_overrides.hpp"
 
 namespace qa::orchestrator {
 namespace {
@@ -149,18 +146,10 @@ config::Config load_config(const RunRequest& request, const git::Repository& rep
                            const std::function<providers::KeyLookup(const config::Config&)>& keys) {
     const auto& registry = plan::builtin_registry();
     config::Config config = load_tree_config(repo, request, registry.lens_ids());
-    // An enabled model lens must be able to call its provider: exit 2 now, not a failure later.
-    lenses::model::check_model_bindings(config, registry, keys(config));
+    // What `config check` checks: exit 2 now, not a failure later.
+    (void)check_config(config, registry, keys(config));
     if (request.runModeOverride) {
         config.runMode = *request.runModeOverride;
-    }
-    // A draft, missing or tampered rubric is a configuration error now, before any lens runs.
-    const auto rubric = frozen_rubric(config);
-    if (!config.rules.empty()) {
-        auto known = rules::builtin_rule_ids();
-        known.merge(lenses::own_rule_ids(config));
-        known.merge(rubric_rule_ids(rubric.get()));
-        verdict::check_rule_ids(config, known);
     }
     return config;
 }

@@ -60,9 +60,8 @@ struct Prepared {
 };
 
 /// The configuration of `request`'s tree under test with every check a run makes before it
-/// starts: enabled model lenses can call their provider (with the keys `keys` reads for the
-/// configuration), `[rules.<id>]` names known rules, the run-mode override applied. Throws
-/// config::ConfigError (exit 2).
+/// starts (check_config, with the keys `keys` reads for the configuration), the run-mode
+/// override applied. Throws config::ConfigError (exit 2).
 config::Config load_config(const RunRequest& request, const git::Repository& repo,
                            const std::function<providers::KeyLookup(const config::Config&)>& keys);
 
