@@ -64,6 +64,19 @@ bool racy(std::int64_t changed, std::int64_t now) {
     return changed >= now - 2;
 }
 
+/// The size of blob `oid` from its header, or nullopt; the caller holds the odb lock.
+std::optional<std::uint64_t> blob_header_size(git_repository* repo, const git_oid& oid) {
+    Handle<git_odb, &git_odb_free> odb;
+    std::size_t size = 0;
+    git_object_t type = GIT_OBJECT_INVALID;
+    if (git_repository_odb(odb.out(), repo) != 0 ||
+        git_odb_read_header(&size, &type, odb.get(), &oid) != 0 || type != GIT_OBJECT_BLOB) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    return size;
+}
+
 }  // namespace
 
 BlobReader::BlobReader(const Repository& repo) : repo_(repo) {
@@ -217,6 +230,40 @@ BlobRead BlobReader::read(std::string_view path, std::string_view oid_hex, std::
     out.content.assign(static_cast<const char*>(git_odb_object_data(object.get())),
                        git_odb_object_size(object.get()));
     return out;
+}
+
+std::optional<std::uint64_t> BlobReader::size_of(std::string_view oid_hex) const {
+    git_oid oid;
+    if (oid_hex.size() != GIT_OID_HEXSZ ||
+        git_oid_fromstrn(&oid, oid_hex.data(), oid_hex.size()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    std::lock_guard lock(odb_mutex_);
+    return blob_header_size(repo_.raw(), oid);
+}
+
+std::optional<std::uint64_t> BlobReader::size_in(std::string_view commit_sha,
+                                                 std::string_view path) const {
+    git_oid oid;
+    if (commit_sha.size() != GIT_OID_HEXSZ ||
+        git_oid_fromstrn(&oid, commit_sha.data(), commit_sha.size()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    std::lock_guard lock(odb_mutex_);
+    CommitHandle commit;
+    TreeHandle tree;
+    Handle<git_tree_entry, &git_tree_entry_free> entry;
+    const std::string p(path);
+    if (git_commit_lookup(commit.out(), repo_.raw(), &oid) != 0 ||
+        git_commit_tree(tree.out(), commit.get()) != 0 ||
+        git_tree_entry_bypath(entry.out(), tree.get(), p.c_str()) != 0 ||
+        git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    return blob_header_size(repo_.raw(), *git_tree_entry_id(entry.get()));
 }
 
 }  // namespace qa::git

@@ -48,6 +48,13 @@ class BlobReader {
     BlobRead read(std::string_view path, std::string_view oid_hex, std::uint32_t mode,
                   std::uint64_t max_bytes = UINT64_MAX) const;
 
+    /// The size of the blob `oid_hex` from its header (nothing is inflated), or nullopt when the
+    /// object is missing or not a blob.
+    std::optional<std::uint64_t> size_of(std::string_view oid_hex) const;
+    /// The size of the blob at `path` in the tree of the commit `commit_sha`, or nullopt when
+    /// that tree holds no blob there.
+    std::optional<std::uint64_t> size_in(std::string_view commit_sha, std::string_view path) const;
+
     /// Takes the index's word for its entries, as git does: a working-tree file whose stat data
     /// equals its entry's holds the entry's blob, unless it changed in the same timestamp tick as
     /// the index was written (git's racy-clean rule), so such files are read without hashing.

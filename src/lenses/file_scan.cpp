@@ -214,6 +214,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
                 return hit;
             });
         }
+        out.hygiene = rules::once_per_file(std::move(out.hygiene));
     }
     return out;
 }

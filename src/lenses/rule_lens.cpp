@@ -29,6 +29,19 @@ bool hygiene_enabled(const input::RunInput& run) {
     });
 }
 
+/// "3, 4, 5, 9, 12 and 115 more": the first lines of a merged hygiene finding.
+std::string listed_lines(const rules::HygieneFinding& h) {
+    constexpr std::size_t kShown = 5;
+    std::string out;
+    for (std::size_t i = 0; i < h.lines.size() && i < kShown; ++i) {
+        out += (i == 0 ? "" : ", ") + std::to_string(h.lines[i]);
+    }
+    if (h.count > kShown) {
+        out += " and " + std::to_string(h.count - kShown) + " more";
+    }
+    return out;
+}
+
 }  // namespace
 
 bool runs_hygiene(const plan::LensEntry& entry) {
@@ -86,13 +99,37 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         static_cast<std::int64_t>(settings.diffContext),
         with_hygiene};
 
+    // A rule's problem on several lines of a file is one finding at its first line, counting
+    // them; its evidence key is the first line's, as when it was reported line by line, so
+    // fingerprints (and the baselines holding them) stay what they were.
     const auto hygiene_finding = [&](const std::string& path, const rules::HygieneFinding& h) {
+        json::Object evidence{{"column", static_cast<std::int64_t>(h.column)},
+                              {"fix", std::string(h.rule->fix)}};
+        std::string summary = h.message;
+        if (h.count > 1) {
+            evidence.emplace_back("occurrences", static_cast<std::int64_t>(h.count));
+            json::Array lines;
+            for (const std::uint32_t line : h.lines) {
+                lines.emplace_back(static_cast<std::int64_t>(line));
+            }
+            evidence.emplace_back("occurrenceLines", std::move(lines));
+            summary += " (" + std::to_string(h.count) + " lines: " + listed_lines(h) + ")";
+        }
         return lenses::api::make_finding(
             plan, std::string(h.rule->id), severity_of(h.rule->severity), h.rule->blocking, path,
-            std::max<std::uint32_t>(1, h.line), h.message,
-            json::Object{{"column", static_cast<std::int64_t>(h.column)},
-                         {"fix", std::string(h.rule->fix)}},
-            h.message);
+            std::max<std::uint32_t>(1, h.line), summary, std::move(evidence), h.message);
+    };
+    // Size is judged where the change adds a file or grows it: a large file that was already
+    // there (a logo committed years ago, every file of an all-files run that HEAD holds at
+    // that size) is not the change's doing.
+    const auto oversize = [&](const std::string& path, std::uint64_t size) {
+        auto found = rules::oversize_file({path, {}, size, {}, max_file_bytes});
+        if (!found.empty()) {
+            if (const auto before = context.changes.size_before(path); before && *before >= size) {
+                found.clear();
+            }
+        }
+        return found;
     };
     const bool report_directives = plan.subLensId == std::optional<std::string>("secrets");
     const rules::RuleKnown known_rule = [&](std::string_view id) {
@@ -138,7 +175,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
             if (run_hygiene && !view->symlink) {
                 const auto size = context.changes.full_content(path).value_or("").size();
                 const rules::HygieneInput input{path, {}, size, {}, max_file_bytes};
-                for (const auto& h : rules::oversize_file(input)) {
+                for (const auto& h : oversize(path, size)) {
                     findings.push_back(lenses::api::make_finding(
                         plan, std::string(h.rule->id), severity_of(h.rule->severity),
                         h.rule->blocking, path, 1, h.message,
@@ -241,7 +278,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                 findings.push_back(hygiene_finding(path, h));
             }
             suppressed_count += scan->hygieneSuppressed;
-            for (const auto& h : rules::oversize_file({path, {}, scan->size, {}, max_file_bytes})) {
+            for (const auto& h : oversize(path, scan->size)) {
                 if (scan->fileAllowed.count(std::string(h.rule->id)) > 0) {
                     ++suppressed_count;
                 } else {

@@ -10,9 +10,15 @@
 
 namespace qa::orchestrator {
 
-GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes)
-    : reader_(reader) {
+GitChangeSource::GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes,
+                                 std::optional<std::string> earlier_commit)
+    : reader_(reader), earlierCommit_(std::move(earlier_commit)) {
     for (const auto& f : changes.files) {
+        // A copy is a new file of the tree: judged as added.
+        if (f.status != git::FileStatus::added && f.status != git::FileStatus::copied &&
+            !f.old_oid.empty() && !f.is_submodule) {
+            oldBlobs_[f.path] = f.old_oid;
+        }
         lenses::api::ChangedFileView view;
         view.path = f.path;
         view.binary = f.binary;
@@ -117,6 +123,16 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
         return git::to_utf8(blob.content, *wide);
     }
     return std::move(blob.content);
+}
+
+std::optional<std::uint64_t> GitChangeSource::size_before(std::string_view path) const {
+    if (const auto old = oldBlobs_.find(path); old != oldBlobs_.end()) {
+        return reader_.size_of(old->second);
+    }
+    if (earlierCommit_) {
+        return reader_.size_in(*earlierCommit_, path);
+    }
+    return std::nullopt;
 }
 
 std::shared_ptr<const std::string> GitChangeSource::load_blob(const std::string& path,

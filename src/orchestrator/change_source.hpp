@@ -23,10 +23,14 @@ namespace qa::orchestrator {
 /// `reader` (the one the change set was read with, so that no file is hashed twice) and `changes`.
 class GitChangeSource : public lenses::api::ChangeSource {
   public:
-    GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes);
+    /// `earlier_commit`: the commit a change set of every file as added (all-files) is judged
+    /// against for size_before() (HEAD; none when unborn); unused for a diff, whose old blobs say.
+    GitChangeSource(const git::BlobReader& reader, const git::ChangeSet& changes,
+                    std::optional<std::string> earlier_commit = std::nullopt);
 
     const lenses::api::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
+    std::optional<std::uint64_t> size_before(std::string_view path) const override;
     std::shared_ptr<const void> shared(
         std::string_view path, std::string_view key, std::type_index type,
         const std::function<std::shared_ptr<const void>()>& compute) const override;
@@ -59,6 +63,8 @@ class GitChangeSource : public lenses::api::ChangeSource {
     std::map<std::string, plan::FileClass, std::less<>> classes_;
     std::map<std::string, lenses::api::ChangedFileView, std::less<>> views_;
     std::map<std::string, BlobRef, std::less<>> blobs_;
+    std::map<std::string, std::string, std::less<>> oldBlobs_;  ///< the old side's blob, by path
+    std::optional<std::string> earlierCommit_;
     mutable std::mutex loaded_mutex_;
     mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;
     mutable std::mutex shared_mutex_;

@@ -91,7 +91,8 @@ RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
 
 Judged judge(const Prepared& prepared, const Execution& execution, const PreparedTarget& target) {
     const auto started = Clock::now();
-    const GitChangeSource source(*prepared.reader, target.target.changes);
+    const GitChangeSource source(*prepared.reader, target.target.changes,
+                                 target.target.earlierCommit);
     Judged j{plan_target(prepared, target, source), {}, {}};
     RunOutcome& out = j.outcome;
     const auto planned = Clock::now();

@@ -72,7 +72,8 @@ RunReport plan_only(const RunRequest& request) {
     const Prepared prepared = prepare(request, repo, {});
     RunReport report = report_of(prepared);
     for (const PreparedTarget& target : prepared.targets) {
-        const GitChangeSource source(*prepared.reader, target.target.changes);
+        const GitChangeSource source(*prepared.reader, target.target.changes,
+                                     target.target.earlierCommit);
         report.runs.push_back(plan_target(prepared, target, source));
     }
     return report;

@@ -81,6 +81,7 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             t.label = "all tracked files";
             t.changes = git::all_files(repo, options);
             t.headRef = "index";
+            t.earlierCommit = repo.head_sha();
             out.push_back(std::move(t));
             break;
         }

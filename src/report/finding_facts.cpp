@@ -69,6 +69,7 @@ FindingFacts facts_of(const contracts::Finding& f) {
     FindingFacts out;
     out.column = positive_int(f.evidence, "column");
     out.endColumn = positive_int(f.evidence, "endColumn");
+    out.count = positive_int(f.evidence, "occurrences");
     if (f.evidence.is_object()) {
         if (const json::Value* fix = f.evidence.find("fix"); fix != nullptr && fix->is_string()) {
             out.fix = fix->as_string();

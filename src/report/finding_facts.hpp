@@ -16,6 +16,8 @@ struct FindingFacts {
     std::optional<std::int64_t> endColumn;  ///< 1-based, one past the match's last byte
     std::string fix;                        ///< the rule's fix text
     bool baselined = false;                 ///< accepted by the baseline (not blocking)
+    /// A hygiene problem on several lines of the file, reported once at the first: how many.
+    std::optional<std::int64_t> count;
     /// The last lines of a failing command's output (execution lenses), masked.
     std::vector<std::string> outputTail;
 };

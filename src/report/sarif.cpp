@@ -122,6 +122,10 @@ json::Value result_entry(const contracts::Finding& f, std::size_t rule_index,
                                     {"blocking", f.blocking},
                                     {"findingId", f.findingId}}},
     };
+    if (facts.count) {
+        // One finding standing for the same problem on several lines of the file.
+        result.emplace_back("occurrenceCount", *facts.count);
+    }
     if (facts.baselined) {
         result.emplace_back("baselineState", "unchanged");
         result.emplace_back(

@@ -54,6 +54,16 @@ const HygieneRule& rule(std::string_view id) {
                          [&](const HygieneRule& r) { return r.id == id; });
 }
 
+HygieneFinding finding(std::string_view id, std::uint32_t line, std::uint32_t column,
+                       std::string message) {
+    HygieneFinding f;
+    f.rule = &rule(id);
+    f.line = line;
+    f.column = column;
+    f.message = std::move(message);
+    return f;
+}
+
 /// Calls `visit(lineNumber, text, wanted)` for each line of the content; `text` excludes the
 /// '\n' but keeps a '\r', and `wanted` says whether the input reports on the line. With
 /// `all_lines` false, the walk stops after the last wanted line.
@@ -104,8 +114,8 @@ void trailing_whitespace_at(std::uint32_t number, std::string_view text,
     }
     const std::size_t end = line.find_last_not_of(" \t");
     const std::size_t start = end == std::string_view::npos ? 0 : end + 1;
-    out.push_back({&rule("trailing-whitespace"), number, static_cast<std::uint32_t>(start + 1),
-                   std::to_string(line.size() - start) + " trailing whitespace byte(s)"});
+    out.push_back(finding("trailing-whitespace", number, static_cast<std::uint32_t>(start + 1),
+                          std::to_string(line.size() - start) + " trailing whitespace byte(s)"));
 }
 
 void mixed_indentation_at(std::uint32_t number, std::string_view text,
@@ -113,8 +123,8 @@ void mixed_indentation_at(std::uint32_t number, std::string_view text,
     // One walk over the indentation, looking for the first space followed by a tab.
     for (std::size_t i = 0; i < text.size() && (text[i] == ' ' || text[i] == '\t'); ++i) {
         if (text[i] == '\t' && i > 0 && text[i - 1] == ' ') {
-            out.push_back({&rule("mixed-indentation"), number, static_cast<std::uint32_t>(i),
-                           "a space before a tab in the indentation"});
+            out.push_back(finding("mixed-indentation", number, static_cast<std::uint32_t>(i),
+                                  "a space before a tab in the indentation"));
             return;
         }
     }
@@ -127,8 +137,8 @@ bool ends_crlf(std::string_view content, std::string_view text) {
 }
 
 void crlf_at(std::uint32_t number, std::string_view text, std::vector<HygieneFinding>& out) {
-    out.push_back({&rule("crlf-in-lf-file"), number, static_cast<std::uint32_t>(text.size()),
-                   "CRLF line ending in a file that uses LF"});
+    out.push_back(finding("crlf-in-lf-file", number, static_cast<std::uint32_t>(text.size()),
+                          "CRLF line ending in a file that uses LF"));
 }
 
 }  // namespace
@@ -163,7 +173,7 @@ std::vector<HygieneFinding> missing_final_newline(const HygieneInput& input) {
         std::count(input.content.begin(), input.content.end(), '\n') + 1);
     if (input.lines.empty() ||
         std::find(input.lines.begin(), input.lines.end(), lines) != input.lines.end()) {
-        out.push_back({&rule("missing-final-newline"), lines, 0, "no newline at end of file"});
+        out.push_back(finding("missing-final-newline", lines, 0, "no newline at end of file"));
     }
     return out;
 }
@@ -195,9 +205,9 @@ std::vector<HygieneFinding> oversize_file(const HygieneInput& input) {
     std::vector<HygieneFinding> out;
     const std::uint64_t size = std::max<std::uint64_t>(input.sizeBytes, input.content.size());
     if (size > input.maxFileBytes) {
-        out.push_back({&rule("oversize-file"), 0, 0,
-                       std::to_string(size) + " bytes, over the limit of " +
-                           std::to_string(input.maxFileBytes)});
+        out.push_back(finding("oversize-file", 0, 0,
+                              std::to_string(size) + " bytes, over the limit of " +
+                                  std::to_string(input.maxFileBytes)));
     }
     return out;
 }
@@ -206,8 +216,8 @@ std::vector<HygieneFinding> build_output(const HygieneInput& input) {
     std::vector<HygieneFinding> out;
     for (const std::string_view glob : kBuildOutputGlobs) {
         if (util::glob_match(glob, input.path)) {
-            out.push_back({&rule("build-output"), 0, 0,
-                           "matches \"" + std::string(glob) + "\", a build output pattern"});
+            out.push_back(finding("build-output", 0, 0,
+                                  "matches \"" + std::string(glob) + "\", a build output pattern"));
             break;
         }
     }
@@ -245,6 +255,29 @@ std::vector<HygieneFinding> check_hygiene(const HygieneInput& input) {
     std::sort(out.begin(), out.end(), [](const HygieneFinding& a, const HygieneFinding& b) {
         return std::tuple(a.line, a.column, a.rule->id) < std::tuple(b.line, b.column, b.rule->id);
     });
+    return out;
+}
+
+std::vector<HygieneFinding> once_per_file(std::vector<HygieneFinding> findings) {
+    std::vector<HygieneFinding> out;
+    for (HygieneFinding& f : findings) {
+        const auto first = std::find_if(out.begin(), out.end(),
+                                        [&](const HygieneFinding& o) { return o.rule == f.rule; });
+        if (first == out.end()) {
+            f.lines = {f.line};
+            out.push_back(std::move(f));
+            continue;
+        }
+        ++first->count;
+        if (first->lines.size() < kMaxListedLines) {
+            first->lines.push_back(f.line);
+        }
+    }
+    for (HygieneFinding& f : out) {
+        if (f.count == 1) {
+            f.lines.clear();
+        }
+    }
     return out;
 }
 

@@ -24,7 +24,14 @@ struct HygieneFinding {
     std::uint32_t line = 0;
     std::uint32_t column = 0;
     std::string message;
+    /// once_per_file(): how many lines of the file have this problem (this one is the first),
+    /// and the first kMaxListedLines of them, ascending.
+    std::uint32_t count = 1;
+    std::vector<std::uint32_t> lines;
 };
+
+/// How many line numbers a merged finding lists (its count says how many there are).
+inline constexpr std::size_t kMaxListedLines = 100;
 
 /// A file as the hygiene checks see it.
 struct HygieneInput {
@@ -44,6 +51,12 @@ std::span<const HygieneRule> hygiene_rules();
 
 /// Every hygiene finding of `input`, ordered by (line, column, rule id).
 std::vector<HygieneFinding> check_hygiene(const HygieneInput& input);
+
+/// The findings of one file (check_hygiene's, after suppression) with each rule reported once:
+/// a rule's findings on several lines become its first one, with `count` and `lines` set. One
+/// problem repeated on 120 lines (a file converted to CRLF) is one thing to fix, not 120.
+/// Keeps the order of the first findings.
+std::vector<HygieneFinding> once_per_file(std::vector<HygieneFinding> findings);
 
 /// Spaces or tabs before the line end (a '\r' of a CRLF line is not whitespace here).
 std::vector<HygieneFinding> trailing_whitespace(const HygieneInput& input);

@@ -47,11 +47,12 @@ TEST_CASE("security and style share one scan and each reports only its own rules
     sb.add_file(repo, "app.js",
                 "const token = \"" + qa::test::fake_github_token(7) +
                     "\";\nconsole.log(token);   \ndebugger;\n");
-    sb.add_file(repo, "big.txt", std::string(100, 'a') + "\n");
-    sb.add_file(repo, "big.bin", std::string("\0\1\2", 3) + std::string(100, 'b'));
     sb.add_file(repo, "small.txt", "small\n");
     sb.add_file(repo, ".qa-skill.toml", "[lenses.style]\noptions = { max_file_bytes = 64 }\n");
     REQUIRE(sb.git_in(repo, "commit -q --no-verify -m files").exit_code == 0);
+    // Staged, not committed: an all-files run judges the size of what HEAD does not hold yet.
+    sb.add_file(repo, "big.txt", std::string(100, 'a') + "\n");
+    sb.add_file(repo, "big.bin", std::string("\0\1\2", 3) + std::string(100, 'b'));
 
     std::map<std::string, std::multiset<std::pair<std::string, std::string>>> by_jobs;
     for (const char* jobs : {"1", "2", "4"}) {

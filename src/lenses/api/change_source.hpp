@@ -279,6 +279,14 @@ class ChangeSource {
     /// content exists but cannot be read: a lens must never scan nothing in its place.
     /// Thread-safe.
     virtual std::optional<std::string> full_content(std::string_view path) const = 0;
+    /// The size in bytes of `path` before the change, or nullopt when the change adds it: the
+    /// old blob of a modification, rename or copy; in a whole-tree run (every file as added),
+    /// the blob HEAD holds at the path. What `oversize-file` judges by: only a file the change
+    /// adds or grows. Thread-safe; the default knows no earlier content (every file is added).
+    virtual std::optional<std::uint64_t> size_before(std::string_view path) const {
+        (void)path;
+        return std::nullopt;
+    }
 
     /// Work that several plans of one run would repeat on the same file, done once: the first
     /// call for (`path`, `key`) runs `compute` and keeps its value for the run; later calls get
