@@ -72,6 +72,9 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             if (repo.head_sha()) {
                 t.baseRef = "HEAD";
             }
+            // The named files the index holds as HEAD does are judged whole, as added: their
+            // size is HEAD's (`pre-commit run --all-files` is an audit, like run --all-files).
+            t.earlierCommit = repo.head_sha();
             t.headRef = "index";
             out.push_back(std::move(t));
             break;

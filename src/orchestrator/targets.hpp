@@ -30,8 +30,9 @@ struct Target {
     /// A history audit (`qa-skill audit`): one run reads a whole history, so the lenses' time
     /// limits, meant for a change, are widened.
     bool wholeHistory = false;
-    /// Every file as added (all-files): the commit whose files count as already there when a
-    /// lens asks for a file's size before the change (HEAD; GitChangeSource::size_before).
+    /// Files judged as added (all-files, the pre-commit framework's named files): the commit
+    /// whose files count as already there when a lens asks for a file's size before the change
+    /// (HEAD; GitChangeSource::size_before).
     std::optional<std::string> earlierCommit = std::nullopt;
 };
 

@@ -60,6 +60,11 @@ TEST_CASE("oversize-file judges the files a change adds or grows, not an old lar
     INFO(all.describe());
     CHECK(all.exit_code == 0);
     CHECK(findings_of(all, "oversize-file").empty());
+    // The pre-commit framework's `run --all-files` names every file to the hook: the same.
+    const ProcResult named = sb.hook(repo, "pre-commit logo.png README.md .qa-skill.toml");
+    INFO(named.describe());
+    CHECK(named.exit_code == 0);
+    CHECK(named.all().find("oversize-file") == std::string::npos);
 
     // A new large file staged: judged, in the all-files run and by the commit hook.
     sb.add_file(repo, "banner.png", binary(3000, 'B'));
@@ -69,6 +74,10 @@ TEST_CASE("oversize-file judges the files a change adds or grows, not an old lar
     const auto found = findings_of(with_new, "oversize-file");
     REQUIRE(found.size() == 1);
     CHECK(member(found[0], "file").as_string() == "banner.png");
+    const ProcResult named_new = sb.hook(repo, "pre-commit logo.png banner.png");
+    INFO(named_new.describe());
+    CHECK(named_new.all().find("banner.png") != std::string::npos);
+    CHECK(named_new.all().find("oversize-file") != std::string::npos);
     const std::string head = sb.rev_parse(repo, "HEAD");
     const ProcResult refused = sb.git_in(repo, "commit -q -m banner");
     INFO(refused.describe());
