@@ -14,6 +14,7 @@ _qa_skill_options() {
         "config lenses") echo "--format --help" ;;
         "rules list") echo "--format --ids --help" ;;
         "rules show") echo "--format --help" ;;
+        fix) echo "--dry-run --help" ;;
         "baseline create") echo "--output --jobs --help" ;;
         "baseline check") echo "--baseline --jobs --help" ;;
         "schema validate") echo "--map-url --help" ;;
@@ -115,7 +116,7 @@ _qa_skill() {
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config rules audit baseline cache schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "run plan drift-check config rules fix audit baseline cache schema skill consistency-init consistency-approve trust phase-validate install uninstall --help --version" -- "$cur")
         return 0
     fi
     local command=${COMP_WORDS[1]}

@@ -41,6 +41,7 @@ int run_audit(const std::vector<std::string>& args, const orchestrator::RunContr
 int run_drift_check(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_config(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
+int run_fix(const std::vector<std::string>& args);
 int run_baseline(const std::vector<std::string>& args, const orchestrator::RunControl& control);
 int run_skill(const std::vector<std::string>& args);
 int run_trust(const std::vector<std::string>& args);

@@ -24,6 +24,10 @@ std::vector<qa::cli::Command> commands(const qa::orchestrator::RunControl& contr
          qa::cli::run_config},
         {"rules", "list the rules a run can report, or show one with its fix and an example",
          qa::cli::run_rules},
+        {"fix",
+         "fix trailing whitespace, final newlines and CRLF endings in the staged files "
+         "(working tree only)",
+         qa::cli::run_fix},
         {"audit", "judge every commit of a history for credentials (REV, A..B or --all)",
          [&](const auto& args) { return qa::cli::run_audit(args, control); }},
         {"baseline", "create or check the committed baseline of accepted findings",

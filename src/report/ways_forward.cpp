@@ -92,6 +92,28 @@ std::string credential_steps(const std::vector<CommittedCredential>& committed, 
     return out;
 }
 
+/// A finding `qa-skill fix` removes: a hygiene problem with a mechanical fix.
+bool fixable(const contracts::Finding& f) {
+    return f.subLensId == std::optional<std::string>("hygiene") &&
+           (f.ruleId == "trailing-whitespace" || f.ruleId == "missing-final-newline" ||
+            f.ruleId == "crlf-in-lf-file");
+}
+
+/// `qa-skill fix` for a blocked commit or a check of the staged files: it fixes the staged
+/// files in the working tree, so they are staged again afterwards (`git commit -a` does that
+/// itself, but then the files are not staged before it: `git add -u` first).
+std::string fix_step(const TerminalStyle& style, int& step) {
+    const std::string what =
+        "qa-skill fix removes the trailing whitespace, adds the final newlines and makes CRLF "
+        "line endings LF in the staged files (in the working tree only; it stages nothing)";
+    if (style.action == "commit" && style.commitStagesEdits) {
+        return "  " + std::to_string(step++) + ". git add -u, then " + what +
+               "; then run the same git commit again.\n";
+    }
+    return "  " + std::to_string(step++) + ". " + what + "; then git add the files and " +
+           (style.action == "commit" ? "commit again.\n" : "run the check again.\n");
+}
+
 /// What to do after changing the code, for the operation that was blocked.
 std::string again(const TerminalStyle& style) {
     if (style.action == "push") {
@@ -113,6 +135,7 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
     const contracts::Finding* uncommented = nullptr;   // the first in a file without comments
     const contracts::Finding* credential = nullptr;
     bool critical_credential = false;
+    bool fix_applies = false;  // a blocking hygiene finding of the staged files
     // Credentials found in commits that exist already: fixing the code leaves them there.
     std::vector<CommittedCredential> committed;
     for (const auto& run : report.runs) {
@@ -124,6 +147,7 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             if (suppressible == nullptr && inline_suppressible(f)) {
                 suppressible = &f;
             }
+            fix_applies |= fixable(f) && run.label == "staged changes";
             if (uncommented == nullptr && !holds_comments(f.file)) {
                 uncommented = &f;
             }
@@ -148,6 +172,9 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
         out += message ? std::string()
                        : std::string(": change the code as each \"fix:\" line says, then ") +
                              again(style) + "\n";
+        if (fix_applies && style.action != "push") {
+            out += fix_step(style, step);
+        }
         if (suppressible != nullptr) {
             out += "  " + std::to_string(step++) +
                    ". Suppress a false positive on its line, with a reason, e.g. for " +

@@ -19,8 +19,8 @@ namespace {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::filesystem::path target, Sync sync)
-    : target_(std::move(target)), sync_(sync) {
+AtomicFile::AtomicFile(std::filesystem::path target, Sync sync, unsigned mode)
+    : target_(std::move(target)), sync_(sync), mode_(mode) {
     std::string pattern = target_.string() + ".tmp.XXXXXX";
     fd_ = ::mkstemp(pattern.data());
     if (fd_ < 0) {
@@ -54,7 +54,8 @@ void AtomicFile::write(std::string_view data) {
 
 void AtomicFile::commit() {
     // Artifacts are read by other tools: give them ordinary permissions, not mkstemp's 0600.
-    if (::fchmod(fd_, 0644) != 0 || (sync_ == Sync::yes && ::fsync(fd_) != 0)) {
+    if (::fchmod(fd_, static_cast<mode_t>(mode_)) != 0 ||
+        (sync_ == Sync::yes && ::fsync(fd_) != 0)) {
         fail(target_, "cannot finish writing");
     }
     if (::close(fd_) != 0) {

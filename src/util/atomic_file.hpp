@@ -15,7 +15,8 @@ enum class Sync { yes, no };
 /// The destructor does not commit: a crash or an exception never leaves a half-written file.
 class AtomicFile {
   public:
-    explicit AtomicFile(std::filesystem::path target, Sync sync = Sync::yes);
+    /// `mode`: the permissions the file gets (a file rewritten in place keeps its own).
+    explicit AtomicFile(std::filesystem::path target, Sync sync = Sync::yes, unsigned mode = 0644);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
@@ -27,6 +28,7 @@ class AtomicFile {
   private:
     std::filesystem::path target_;
     Sync sync_;
+    unsigned mode_;
     std::filesystem::path temp_;
     int fd_ = -1;
 };
