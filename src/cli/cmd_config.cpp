@@ -104,6 +104,7 @@ int run_config(const std::vector<std::string>& args) {
         }
         // Its own rules compile, and their examples match as they say (a check of its own).
         lenses::check_own_rules(config);
+        const auto own_notes = lenses::own_rules_notes(config);
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
         // The checks every run makes, with the same messages: valid here, valid for the hook.
@@ -113,6 +114,9 @@ int run_config(const std::vector<std::string>& args) {
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
         for (const auto& note : notes) {
+            std::printf("note: %s\n", note.c_str());
+        }
+        for (const auto& note : own_notes) {
             std::printf("note: %s\n", note.c_str());
         }
         return util::kExitPass;

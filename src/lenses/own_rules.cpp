@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "lenses/builtin.hpp"
+#include "plan/exclude.hpp"
 #include "rules/example_check.hpp"
 #include "util/source_error.hpp"
 
@@ -100,6 +101,44 @@ void check_own_rules(const config::Config& config) {
         }
     }
     lenses_for(config);  // together with the built-in rules: an id used twice is an error there
+}
+
+std::vector<std::string> own_rules_notes(const config::Config& config) {
+    std::vector<std::string> notes;
+    const plan::ExcludeFilter excluded(config.exclude);
+    const auto security = config.lenses.find("security");
+    const plan::ExcludeFilter lens_excluded(
+        security == config.lenses.end() ? std::vector<std::string>{} : security->second.exclude);
+    for (const auto& f : config.rulesFiles) {
+        if (excluded.excluded(f.path) || lens_excluded.excluded(f.path)) {
+            continue;
+        }
+        try {
+            const auto set = rules::RuleSet::parse(f.text, f.path);
+            std::set<std::string> ids;
+            for (const auto& m : set.scan(rules::ScanInput{f.path, "", f.text, {}})) {
+                ids.insert(m.rule->id);
+            }
+            if (ids.empty()) {
+                continue;
+            }
+            std::string named;
+            for (const auto& id : ids) {
+                named += (named.empty() ? "" : ", ") + id;
+            }
+            notes.push_back(
+                f.path + ": the security lens will report its own positive examples as findings (" +
+                named +
+                ") once it is committed. Write one character of each example as a TOML escape "
+                "(\\u005f for _), which the rules read and the scan does not see, as qa-skill's "
+                "own lenses/security/rules.toml does; or leave the file out of that lens: "
+                "[lenses.security] exclude = [\"" +
+                f.path + "\"]");
+        } catch (const rules::RuleError& e) {
+            rethrow_as_config(e);
+        }
+    }
+    return notes;
 }
 
 }  // namespace qa::lenses

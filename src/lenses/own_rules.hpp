@@ -30,4 +30,10 @@ std::set<std::string> own_rule_ids(const config::Config& config);
 /// the example.
 void check_own_rules(const config::Config& config);
 
+/// For `qa-skill config check`: each of the repository's own rules files whose own positive
+/// examples its rules find in it (so the security lens would report them as credentials once
+/// the file is committed) and that no `exclude` keeps from the security lens, as one note that
+/// names the file, the rules and the `exclude` that leaves it out.
+std::vector<std::string> own_rules_notes(const config::Config& config);
+
 }  // namespace qa::lenses

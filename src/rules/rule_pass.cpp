@@ -17,25 +17,32 @@ bool only_space(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
 }
 
-/// Whether the allowlist, stopwords or entropy threshold discard `value`, or it is a secret
-/// with a typed-in sequence (placeholder.hpp).
-bool filtered(const Rule& rule, std::string_view value) {
+}  // namespace
+
+/// The allowlist, stopwords or entropy threshold, or a secret with a typed-in sequence
+/// (placeholder.hpp).
+FilterVerdict filter_of(const Rule& rule, std::string_view value) {
     if (rule.secretGroup && looks_typed(value)) {
-        return true;
+        return {Discard::typed, 0};
     }
     const re2::StringPiece piece(value.data(), value.size());
-    for (const auto& re : rule.allowlist.regexes) {
-        if (RE2::PartialMatch(piece, re->get())) {
-            return true;
+    for (std::size_t i = 0; i < rule.allowlist.regexes.size(); ++i) {
+        if (RE2::PartialMatch(piece, rule.allowlist.regexes[i]->get())) {
+            return {Discard::allowlistRegex, i};
         }
     }
     if (contains_any(value, rule.allowlist.stopwords)) {
-        return true;
+        for (std::size_t i = 0; i < rule.allowlist.stopwords.size(); ++i) {
+            if (contains_any(value, {rule.allowlist.stopwords[i]})) {
+                return {Discard::stopword, i};
+            }
+        }
     }
-    return rule.minEntropy > 0.0 && shannon_entropy(value) < rule.minEntropy;
+    if (rule.minEntropy > 0.0 && shannon_entropy(value) < rule.minEntropy) {
+        return {Discard::entropy, 0};
+    }
+    return {};
 }
-
-}  // namespace
 
 bool applies_to(const Rule& rule, const ScanInput& input) {
     if (!rule.languages.empty() && std::find(rule.languages.begin(), rule.languages.end(),
@@ -104,7 +111,7 @@ class RulePass {
             m.secret = std::string_view(s.data(), s.size());
             target = *m.secret;
         }
-        if (filtered(rule, target)) {
+        if (filter_of(rule, target).why != Discard::none) {
             return;
         }
         if (rule.checksum && !checksum_valid(*rule.checksum, target)) {

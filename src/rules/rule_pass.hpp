@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 #include <vector>
 
 #include "rules/line_index.hpp"
@@ -15,6 +16,18 @@ struct Found {
     std::size_t ruleIndex;
     std::size_t offset;
 };
+
+/// Which of a rule's value filters discards a value (its secret, or its whole match).
+enum class Discard { none, typed, allowlistRegex, stopword, entropy };
+
+/// What the value filters say of `value`: `which` is the index of the allowlist regex or
+/// stopword that discards it. run_rule() drops exactly the values this discards, and `qa-skill
+/// config check` says which filter did for a positive example that finds nothing.
+struct FilterVerdict {
+    Discard why = Discard::none;
+    std::size_t which = 0;
+};
+FilterVerdict filter_of(const Rule& rule, std::string_view value);
 
 /// Whether `rule` looks at `input`'s file: its language is one of the rule's, and no path
 /// allowlist glob matches.
