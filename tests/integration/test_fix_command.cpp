@@ -23,7 +23,7 @@ std::string index_state(const HookSandbox& sb, const fs::path& repo) {
 
 /// A repository whose commits go through the hook, with the hygiene checks made blocking.
 fs::path blocking_repo(const HookSandbox& sb, const std::string& name) {
-    const auto repo = sb.installed_repo(name);
+    auto repo = sb.installed_repo(name);
     sb.add_file(repo, ".qa-skill.toml", "[lenses.style]\nblock_at = \"low\"\n");
     sb.git_ok(repo, "commit -q --no-verify -m 'hygiene blocks'");
     return repo;
