@@ -33,7 +33,7 @@ std::string token_rule(const std::string& positive) {
 }
 
 /// A made-up token of the rule's shape, put together at run time so that this file holds none.
-std::string token(const std::string& tail = "Q8vX2mLr7TzK4pWn9YbC") {
+std::string made_up(const std::string& tail = "Q8vX2mLr7TzK4pWn9YbC") {
     return std::string("corp") + "_" + tail;
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("config check says why a positive example of an own rule finds nothing
     HookSandbox sb;
     const auto repo = sb.repo_with_commit("why");
     // The regex matches, but the secret holds a typed sequence: the placeholder filter drops it.
-    const std::string typed_token = token("abcdefghQ8vX2mLr7TzK");
+    const std::string typed_token = made_up("abcdefghQ8vX2mLr7TzK");
     const ProcResult typed = check_with(sb, repo, token_rule("deploy with " + typed_token));
     INFO(typed.describe());
     CHECK(typed.exit_code == 2);
@@ -68,13 +68,13 @@ TEST_CASE("config check says why a positive example of an own rule finds nothing
 
     // The regex does not match at all (19 characters).
     const ProcResult short_one =
-        check_with(sb, repo, token_rule("deploy with " + token("Q8vX2mLr7TzK4pWn9Yb")));
+        check_with(sb, repo, token_rule("deploy with " + made_up().substr(0, 24)));
     INFO(short_one.describe());
     CHECK(short_one.exit_code == 2);
     CHECK(short_one.err.find("does not match: the regex does not match it") != std::string::npos);
 
     // The regex matches on a line without the rule's keyword.
-    std::string no_keyword = token_rule("deploy with " + token());
+    std::string no_keyword = token_rule("deploy with " + made_up());
     no_keyword.replace(no_keyword.find("[\"corp_\"]"), 9, "[\"rollout\"]");
     const ProcResult keyword = check_with(sb, repo, no_keyword);
     INFO(keyword.describe());
@@ -87,7 +87,7 @@ TEST_CASE("config check says when an own rules file's examples would block its o
           "[config][own-rules][hooks]") {
     HookSandbox sb;
     const auto repo = sb.installed_repo("own");
-    const std::string example = "deploy with " + token();
+    const std::string example = "deploy with " + made_up();
     const ProcResult noted = check_with(sb, repo, token_rule(example));
     INFO(noted.describe());
     CHECK(noted.exit_code == 0);
