@@ -68,11 +68,24 @@ RemoteCacheSettings read_remote(util::TomlReader& r, const toml::node& node, con
         if (t.contains("credential_env")) {
             remote.credentialEnv = read_env_name(t, "credential_env");
         }
+        for (const auto& n : t.strings("cluster_nodes")) {
+            if (n.value.find_first_of("/@ \t") != std::string::npos) {
+                t.fail_at(n.node->source(), t.full_key("cluster_nodes"),
+                          "expected \"host\" or \"host:port\", got \"" + n.value + "\"");
+            }
+            remote.clusterNodes.push_back(n.value);
+        }
+        if (!remote.clusterNodes.empty() && !remote.url.starts_with("redis://")) {
+            t.fail_at(t.get("cluster_nodes")->source(), t.full_key("cluster_nodes"),
+                      "only a redis:// remote has cluster nodes");
+        }
         t.reject_unknown();
     } else {
-        r.fail_at(node.source(), key,
-                  "expected a URL string or a table {url, read_only, credential_env}, got " +
-                      util::toml_type_name(node));
+        r.fail_at(
+            node.source(), key,
+            "expected a URL string or a table {url, read_only, credential_env, cluster_nodes}, "
+            "got " +
+                util::toml_type_name(node));
     }
     if (has_password(remote.url)) {
         r.fail_at(node.source(), key,

@@ -159,6 +159,9 @@ struct RemoteCacheSettings {
     bool readOnly = false;
     /// The NAME of the variable holding the Redis password or HTTP bearer token; empty: none.
     std::string credentialEnv;
+    /// Redis: the other hosts ("host" or "host:port") of its cluster, the only ones besides the
+    /// URL's own host that a MOVED or ASK redirection may lead to (the password goes along).
+    std::vector<std::string> clusterNodes;
     std::string source;  ///< the file that named it, and where, for errors found later
     std::uint32_t line = 0;
     std::uint32_t column = 0;

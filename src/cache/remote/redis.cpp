@@ -2,6 +2,8 @@
 
 #include "cache/remote/hiredis_library.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -70,6 +72,13 @@ std::optional<Redirect> redirect_of(const redisReply& reply) {
     return r;
 }
 
+bool same_host(std::string_view a, std::string_view b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) ==
+               std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
 class RedisBackend final : public Backend {
   public:
     RedisBackend(const Spec& spec, const Url& url, const Options& options)
@@ -78,6 +87,7 @@ class RedisBackend final : public Backend {
           port_(url.port.value_or(6379)),
           user_(url.user),
           credential_env_(spec.credentialEnv),
+          cluster_nodes_(spec.clusterNodes),
           timeout_ms_(options.timeoutMs) {
         if (url.path.size() > 1) {
             db_ = url.path.substr(1);
@@ -134,6 +144,19 @@ class RedisBackend final : public Backend {
     const std::string& name() const override { return name_; }
 
   private:
+    /// Whether a redirection may lead to host:port: the URL's own host (a cluster on one
+    /// machine), or a `cluster_nodes` entry. A node that names any other host does not get
+    /// the password, nor the record.
+    bool followable(const Redirect& to) const {
+        if (same_host(to.host, host_)) {
+            return true;
+        }
+        const std::string endpoint = to.host + ":" + std::to_string(to.port);
+        return std::any_of(cluster_nodes_.begin(), cluster_nodes_.end(), [&](const auto& node) {
+            return same_host(node, to.host) || same_host(node, endpoint);
+        });
+    }
+
     /// The connection to host:port, opened (and authenticated, and its database selected) on
     /// first use. Holding the mutex.
     redisContext* connect(const std::string& host, int port, std::string& error) {
@@ -248,6 +271,13 @@ class RedisBackend final : public Backend {
                 return r;
             }
             if (const auto redirect = redirect_of(*reply)) {
+                if (!followable(*redirect)) {
+                    r.status = Status::failed;
+                    r.error = "a cluster redirection to " + redirect->host + ":" +
+                              std::to_string(redirect->port) +
+                              ", neither the configured host nor in cluster_nodes, not followed";
+                    return r;
+                }
                 host = redirect->host;
                 port = redirect->port;
                 asking = redirect->ask;
@@ -331,6 +361,7 @@ class RedisBackend final : public Backend {
     std::string user_;
     std::string db_;
     std::string credential_env_;
+    std::vector<std::string> cluster_nodes_;
     std::int64_t timeout_ms_;
     std::mutex mutex_;
     std::unique_ptr<const HiredisLibrary> lib_;  ///< loaded at the first connection

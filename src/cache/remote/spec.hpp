@@ -16,6 +16,9 @@ struct Spec {
     /// The NAME of the environment variable holding the Redis password or the HTTP bearer
     /// token; empty: none. The value is read when connecting and never kept in a message.
     std::string credentialEnv;
+    /// Redis: hosts ("host" or "host:port") a cluster redirection may lead to besides the URL's
+    /// own host; a redirection anywhere else is not followed (the password would go along).
+    std::vector<std::string> clusterNodes;
 };
 
 /// What every store of one cache shares.

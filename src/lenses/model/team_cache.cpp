@@ -20,7 +20,8 @@ cache::TieredOptions team_cache_options(const config::CacheSettings& team,
             throw config::ConfigError(remote.source, remote.line, remote.column, "cache.remote",
                                       problem);
         }
-        options.remotes.push_back({remote.url, remote.readOnly, remote.credentialEnv});
+        options.remotes.push_back(
+            {remote.url, remote.readOnly, remote.credentialEnv, remote.clusterNodes});
     }
     if (!team.hmacKeyEnv.empty() && !options.remotes.empty()) {
         const char* key = std::getenv(team.hmacKeyEnv.c_str());

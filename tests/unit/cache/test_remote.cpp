@@ -134,7 +134,7 @@ TEST_CASE("tiered cache: local, then team stores in order, and a bad record is a
     a.records[key.text()] = entry_bytes(key, "bad");  // well-formed, but the caller rejects it
     std::vector<std::string> warnings;
     qa::cache::TieredOptions options;
-    options.remotes = {{"memory://a", false, {}}, {"memory://b", true, {}}};
+    options.remotes = {{"memory://a", false, {}, {}}, {"memory://b", true, {}, {}}};
     options.accept = [](std::string_view v) { return v != "bad"; };
     options.warn = [&](const std::string& line) { warnings.push_back(line); };
     std::vector<std::unique_ptr<remote::Backend>> backends;
@@ -212,6 +212,16 @@ hmac_key_env = "QA_CACHE_HMAC"
     CHECK(env.find("NAME of an environment variable") != std::string::npos);
     CHECK(env.find("abc def") == std::string::npos);
     CHECK(error_of("[cache]\nremotes = []\n").find("cache.remotes") != std::string::npos);
+    // A cluster's other hosts are named per Redis store, as hosts.
+    const auto nodes = qa::config::parse_config(
+        "[cache]\nremote = [{ url = \"redis://a:7000/0\", cluster_nodes = [\"b\", \"c:7001\"] }]\n",
+        "cfg.toml", lenses);
+    REQUIRE(nodes.cache.remotes.size() == 1);
+    CHECK(nodes.cache.remotes[0].clusterNodes == std::vector<std::string>{"b", "c:7001"});
+    CHECK(error_of("[cache]\nremote = [{ url = \"http://a/qa/\", cluster_nodes = [\"b\"] }]\n")
+              .find("only a redis:// remote has cluster nodes") != std::string::npos);
+    CHECK(error_of("[cache]\nremote = [{ url = \"redis://a/0\", cluster_nodes = [\"u@b\"] }]\n")
+              .find("cfg.toml:2:") != std::string::npos);
 
     qa::test::TempDir tmp("qa-skill-user-config");
     const auto file = tmp.path() / "config.toml";
@@ -241,7 +251,7 @@ TEST_CASE("hiredis is loaded at run time, by the soname the build compiled again
     CHECK(missing.error().find("hiredis cannot be loaded") != std::string::npos);
     // A store whose library is missing is a failure of that store, as a value.
     qa::cache::remote::Options options;
-    auto backend = remote::make_backend({"redis://127.0.0.1:1/0", false, {}}, options);
+    auto backend = remote::make_backend({"redis://127.0.0.1:1/0", false, {}, {}}, options);
     const auto got = backend->get(key_of(R"({"c":1})"));
     CHECK(got.status == remote::Status::failed);
 }
@@ -262,7 +272,7 @@ TEST_CASE("a Redis node that accepts but never answers is asked once and not onc
 
     qa::cache::remote::Options options;
     options.timeoutMs = 100;
-    auto backend = remote::make_backend({url, false, {}}, options);
+    auto backend = remote::make_backend({url, false, {}, {}}, options);
     const auto first = backend->get(key_of(R"({"s":1})"));
     CHECK(first.status == remote::Status::failed);
     INFO(first.error);
