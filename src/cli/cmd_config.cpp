@@ -139,7 +139,11 @@ int run_config(const std::vector<std::string>& args) {
         if (format != "json") {
             throw util::UsageError("config show supports --format json only");
         }
-        std::printf("%s\n", json::canonical(config::normalized(config)).c_str());
+        json::Value shown = config::normalized(config);
+        // The team stores this machine uses: the repository's with the user's file laid over.
+        shown.as_object().emplace_back("cache",
+                                       config::cache_json(config::with_user_cache(config.cache)));
+        std::printf("%s\n", json::canonical(shown).c_str());
         return util::kExitPass;
     }
     throw util::UsageError("unknown config action \"" + action + "\" (show, check or lenses)");

@@ -243,6 +243,10 @@ std::string_view default_config_text();
 /// what `config show --format json` prints and what configHash hashes.
 json::Value normalized(const Config& config);
 
+/// `[cache]` as `config show` prints it beside the normalized configuration (it is not part of
+/// configHash): each store with the file that named it; variables by name, never their values.
+json::Value cache_json(const CacheSettings& cache);
+
 /// sha256 of the canonical JSON of normalized(config): formatting, comments and key order of
 /// the TOML file do not change it.
 std::string config_hash(const Config& config);

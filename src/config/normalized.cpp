@@ -177,6 +177,23 @@ json::Value normalized(const Config& c) {
     return out;
 }
 
+json::Value cache_json(const CacheSettings& cache) {
+    const auto name_or_null = [](const std::string& name) {
+        return name.empty() ? json::Value() : json::Value(name);
+    };
+    json::Array remotes;
+    for (const auto& r : cache.remotes) {
+        remotes.push_back(json::Object{{"url", r.url},
+                                       {"read_only", r.readOnly},
+                                       {"credential_env", name_or_null(r.credentialEnv)},
+                                       {"cluster_nodes", strings_json(r.clusterNodes)},
+                                       {"source", r.source}});
+    }
+    return json::Object{{"remote", std::move(remotes)},
+                        {"timeout_ms", cache.timeoutMs},
+                        {"hmac_key_env", name_or_null(cache.hmacKeyEnv)}};
+}
+
 std::string config_hash(const Config& config) {
     return util::sha256_hex(json::canonical(normalized(config)));
 }

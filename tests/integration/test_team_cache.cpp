@@ -1,9 +1,10 @@
 // The team-shared answer cache through the real `qa-skill run --staged`, with real stores on
 // 127.0.0.1 (Debian's redis-server; Debian's nginx with WebDAV PUT) and the provider test server:
 // two clones of one repository share one store, so the second judges the change with no provider
-// call and byte-identical hashed artifacts; a store that goes away mid-run, or was never there,
-// costs one warning line and never the verdict; a forged record is rejected under an HMAC key; a
-// read-only client never writes; no password or token reaches an artifact, a log or a record.
+// call and byte-identical hashed artifacts; a store that goes away mid-run (while writing, or
+// between two reads), or was never there, costs one warning line and never the verdict; a forged
+// record is rejected under an HMAC key; a read-only client never writes; no password or token
+// reaches an artifact, a log or a record; config show prints the stores in use.
 #include <catch2/catch.hpp>
 
 #include "cache/entry.hpp"
@@ -131,6 +132,74 @@ TEST_CASE("Redis stopped mid-run: the run completes with one warning and the sam
     INFO(plain.describe());
     CHECK(plain.exit_code == 1);
     CHECK(hashed_artifacts(reference) == hashed_artifacts(stopped));
+}
+
+TEST_CASE("a team store read failing mid-run: the run completes with one warning, same verdict",
+          "[team-cache][integration]") {
+    // Two model calls, one after the other (max_concurrency = 1), the provider answering after
+    // 1.5 s. The store is read-only, so only reads reach it: the first lookup is answered (a
+    // miss), Redis is stopped during the first provider call, and the second lookup fails.
+    Team team("slow-1500", "max_concurrency = 1\n[lenses.security]\nprovider = \"local\"\n");
+    RedisServer redis;
+    const auto reference = team.clone("reference");
+    const ProcResult plain = team.run(reference);
+    INFO(plain.describe());
+    REQUIRE(team.server.requests().size() == 2);
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\nread_only = true\n");
+    const auto stopped = team.clone("stopped");
+
+    qa::test::ShellChild child(team.sb.script(stopped, team.command()));
+    for (int i = 0; i < 1000 && team.server.requests().size() < 3; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    REQUIRE(team.server.requests().size() == 3);
+    redis.stop();
+    const ProcResult r = child.wait();
+    INFO(r.describe());
+    CHECK(r.exit_code == plain.exit_code);
+    CHECK(team.server.requests().size() == 4);
+    CHECK(count(r.err, "warning: team cache " + redis.url()) == 1);
+    CHECK(r.err.find("reading failed") != std::string::npos);
+    CHECK(hashed_artifacts(stopped) == hashed_artifacts(reference));
+}
+
+TEST_CASE("config show prints the team stores this machine uses, outside configHash",
+          "[team-cache][integration]") {
+    Team team;
+    const auto repo = team.clone("alice");
+    const ProcResult bare = team.sb.qa(repo, "config show");
+    INFO(bare.describe());
+    REQUIRE(bare.exit_code == 0);
+    const auto shown_bare = qa::json::parse(bare.out);
+    REQUIRE(shown_bare.find("cache") != nullptr);
+    CHECK(qa::json::canonical(*shown_bare.find("cache")) ==
+          R"({"hmac_key_env":null,"remote":[],"timeout_ms":500})");
+
+    const std::string password = std::string("pw-") + "0f1e2d3c4b5a";
+    team.user_config(
+        "[cache]\ntimeout_ms = 80\nremote = [{ url = \"redis://127.0.0.1:6379/0\", "
+        "credential_env = \"QA_TEST_REDIS_PASSWORD\", cluster_nodes = "
+        "[\"127.0.0.2\"] }]\n");
+    const ProcResult r = team.sb.in(repo, "QA_TEST_REDIS_PASSWORD=" + password + " " +
+                                              qa::test::shell_quote(QA_SKILL_BIN) + " config show");
+    INFO(r.describe());
+    REQUIRE(r.exit_code == 0);
+    const auto shown = qa::json::parse(r.out);
+    REQUIRE(shown.find("cache") != nullptr);
+    const auto file = team.sb.home() / ".config" / "qa-skill" / "config.toml";
+    CHECK(qa::json::canonical(*shown.find("cache")) ==
+          R"({"hmac_key_env":null,"remote":[{"cluster_nodes":["127.0.0.2"],)"
+          R"("credential_env":"QA_TEST_REDIS_PASSWORD","read_only":false,"source":)" +
+              qa::json::canonical(qa::json::Value(file.string())) +
+              R"(,"url":"redis://127.0.0.1:6379/0"}],"timeout_ms":80})");
+    CHECK(r.out.find(password) == std::string::npos);
+    // Everything else is the configuration configHash hashes, unchanged by the user's file.
+    auto without = [](qa::json::Value v) {
+        auto& o = v.as_object();
+        std::erase_if(o, [](const auto& member) { return member.first == "cache"; });
+        return qa::json::canonical(v);
+    };
+    CHECK(without(shown) == without(shown_bare));
 }
 
 TEST_CASE("an unreachable team store costs one warning line and never the verdict",
