@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 28 benchmark: where a model lens's answer comes from, and what a dead team store costs.
-# A staged change of 20 Python files (one performance-lens plan per file), judged by
+# A staged change of 20 Python files (one performance-lens plan for the change), judged by
 # `qa-skill run --staged` against tests/support/provider_server.py on 127.0.0.1 (answers at once:
 # a real provider takes seconds, so (a) is a lower bound) and a real redis-server on 127.0.0.1.
 # Measured by hyperfine in one run:
