@@ -55,7 +55,7 @@ struct Prepared {
     /// edit a commit ignores): the line the report shows.
     std::optional<std::string> configNote;
     /// The team cache's stores: the configuration's `[cache]` with the user's own file laid
-    /// over it, read here when a lens calls a provider; none for a replay (its local cache).
+    /// over it, read here when a lens calls a provider; read-only, all of them, for a replay.
     config::CacheSettings teamCache;
 };
 

@@ -166,6 +166,12 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}};
     prepared.config = stored_config(repo, in);
     const config::Config& config = prepared.config;
+    // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
+    // answer it asks the provider again must not replace the one the team's runs were given.
+    prepared.teamCache = config::with_user_cache(config.cache);
+    for (auto& remote : prepared.teamCache.remotes) {
+        remote.readOnly = true;
+    }
     prepared.keys =
         allow_provider_calls ? providers::KeyLookup(providers::environment_key) : no_keys();
     prepared.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));

@@ -4,7 +4,8 @@
 // call and byte-identical hashed artifacts; a store that goes away mid-run (while writing, or
 // between two reads), or was never there, costs one warning line and never the verdict; a forged
 // record is rejected under an HMAC key; a read-only client never writes; no password or token
-// reaches an artifact, a log or a record; config show prints the stores in use.
+// reaches an artifact, a log or a record; config show prints the stores in use; drift-check
+// replays from a store and never writes it.
 #include <catch2/catch.hpp>
 
 #include "cache/entry.hpp"
@@ -200,6 +201,50 @@ TEST_CASE("config show prints the team stores this machine uses, outside configH
         return qa::json::canonical(v);
     };
     CHECK(without(shown) == without(shown_bare));
+}
+
+TEST_CASE("drift-check replays from the team store, and never writes it",
+          "[team-cache][integration]") {
+    Team team;
+    RedisServer redis;
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    const auto repo = team.clone("alice");
+    const ProcResult a = team.run(repo);
+    INFO(a.describe());
+    CHECK(a.exit_code == 1);
+    REQUIRE(redis.keys().size() == 1);
+    const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
+    REQUIRE(dirs.size() == 1);
+    const std::string key = dirs[0].filename().string();
+
+    // The local cache gone (another machine replays the run): the team store has the answer.
+    fs::remove_all(repo / ".qa-skill" / "cache");
+    const ProcResult replayed = team.sb.qa(repo, "drift-check " + key);
+    INFO(replayed.describe());
+    CHECK(replayed.exit_code == 0);
+    CHECK(replayed.out == key + ": no drift (the replay wrote the same bytes)\n");
+    CHECK(team.server.requests().size() == 1);
+
+    // Without the store the same replay is not replayable offline: the store answered it.
+    fs::remove_all(repo / ".qa-skill" / "cache");
+    team.user_config("");
+    const ProcResult offline = team.sb.qa(repo, "drift-check " + key);
+    INFO(offline.describe());
+    CHECK(offline.exit_code == 2);
+    CHECK(offline.out.find("not replayable offline") != std::string::npos);
+
+    // Asked again with --allow-provider-calls, a replay's answer is not written to the store.
+    team.server.set_answer(R"({"findings":[]})");
+    team.user_config("[cache]\nremote = [\"" + redis.url() + "\"]\n");
+    redis.cli("DEL " + redis.keys()[0]);  // a miss, so the provider is asked
+    const ProcResult asked =
+        team.sb.in(repo, std::string(qa::test::team::kKeyEnv) + "=" + qa::test::team::kKey + " " +
+                             qa::test::shell_quote(QA_SKILL_BIN) +
+                             " drift-check --allow-provider-calls " + key);
+    INFO(asked.describe());
+    CHECK(asked.exit_code == 1);  // the provider's answer changed: drift
+    CHECK(team.server.requests().size() == 2);
+    CHECK(redis.keys().empty());
 }
 
 TEST_CASE("an unreachable team store costs one warning line and never the verdict",
