@@ -8,6 +8,8 @@
 
 #include "contracts/enums.hpp"
 #include "report/finding_facts.hpp"
+#include "report/finding_line.hpp"
+#include "report/palette.hpp"
 #include "report/quote_path.hpp"
 #include "report/report.hpp"
 #include "report/ways_forward.hpp"
@@ -24,40 +26,8 @@ constexpr std::size_t kListedGroups = 20;
 /// Passing runs with nothing to show are listed one by one up to this many, else summed up.
 constexpr std::size_t kListedPasses = 3;
 
-struct Palette {
-    const char* red = "";
-    const char* green = "";
-    const char* yellow = "";
-    const char* bold = "";
-    const char* dim = "";
-    const char* reset = "";
-};
-
-Palette palette(bool colour) {
-    if (!colour) {
-        return {};
-    }
-    return {"\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"};
-}
-
 std::string plural(std::size_t n, const std::string& word) {
     return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
-/// `file:line:col  severity  rule-id  summary`, and the fix on the next line when asked.
-std::string finding_line(const contracts::Finding& f, const Palette& p, bool with_fix) {
-    std::string out = "  " + std::string(p.bold) + position(f) + p.reset + "  " + p.yellow +
-                      std::string(contracts::to_string(f.severity)) + p.reset + "  " +
-                      printable(f.ruleId) + "  " + printable(f.summary) + "\n";
-    const FindingFacts facts = facts_of(f);
-    if (with_fix && !facts.fix.empty()) {
-        out += "      " + std::string(p.dim) + "fix: " + printable(facts.fix) + p.reset + "\n";
-    }
-    // A failing command's last lines: the cause is often there ("No module named pytest").
-    for (const auto& line : facts.outputTail) {
-        out += "      " + std::string(p.dim) + "| " + printable(line) + p.reset + "\n";
-    }
-    return out;
 }
 
 std::string lens_name(const contracts::LensResult& lens) {
@@ -102,17 +72,19 @@ std::pair<std::string, std::size_t> listed_non_blocking(
     const std::vector<const contracts::Finding*>& others, bool verbose, const Palette& p) {
     std::string out;
     std::size_t shown = 0;
+    std::size_t lines = 0;
     std::map<std::string, std::size_t> rest;
-    for (const auto* f : others) {
+    for (const auto& item : merge_identical(others)) {
+        const contracts::Finding& f = *item.finding;
         if (verbose) {
-            out += finding_line(*f, p, true);
-            ++shown;
-        } else if (listed_anyway(*f)) {
-            if (shown < kListedFindings) {
-                out += finding_line(*f, p, false);
-                ++shown;
+            out += finding_line(item, p, true);
+            shown += item.count;
+        } else if (listed_anyway(f)) {
+            if (lines++ < kListedFindings) {
+                out += finding_line(item, p, false);
+                shown += item.count;
             } else {
-                ++rest[f->ruleId];
+                rest[f.ruleId] += item.count;
             }
         }
     }
@@ -227,15 +199,17 @@ std::string pass_block(const orchestrator::RunOutcome& run, const TerminalStyle&
     return out;
 }
 
-/// The findings past the first kListedFindings, counted by (rule, file).
-std::string grouped_rest(const std::vector<contracts::Finding>& findings,
+/// The findings past the first kListedFindings lines, counted by (rule, file).
+std::string grouped_rest(const std::vector<ListedFinding>& items,
                          const orchestrator::RunOutcome& run, const fs::path& root) {
     std::map<std::pair<std::string, std::string>, std::size_t> groups;
-    for (std::size_t i = kListedFindings; i < findings.size(); ++i) {
-        ++groups[{findings[i].ruleId, findings[i].file}];
+    std::size_t more = 0;
+    for (std::size_t i = kListedFindings; i < items.size(); ++i) {
+        const contracts::Finding& f = *items[i].finding;
+        groups[{f.ruleId, f.file}] += items[i].count;
+        more += items[i].count;
     }
-    std::string out = "  ... and " + plural(findings.size() - kListedFindings, "more finding") +
-                      ", by rule and file:\n";
+    std::string out = "  ... and " + plural(more, "more finding") + ", by rule and file:\n";
     std::size_t listed = 0;
     for (const auto& [key, count] : groups) {
         if (listed++ == kListedGroups) {
@@ -264,11 +238,16 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
     out += blocking.empty()
                ? ": the check could not complete\n"
                : (style.action.empty() ? ": " : " by ") + plural(blocking.size(), "finding") + "\n";
-    for (std::size_t i = 0; i < blocking.size() && i < kListedFindings; ++i) {
-        out += finding_line(blocking[i], p, true);
+    std::vector<const contracts::Finding*> pointers;
+    for (const auto& f : blocking) {
+        pointers.push_back(&f);
     }
-    if (blocking.size() > kListedFindings) {
-        out += grouped_rest(blocking, run, root);
+    const std::vector<ListedFinding> items = merge_identical(pointers);
+    for (std::size_t i = 0; i < items.size() && i < kListedFindings; ++i) {
+        out += finding_line(items[i], p, true);
+    }
+    if (items.size() > kListedFindings) {
+        out += grouped_rest(items, run, root);
     }
     if (blocking.empty() || v.degraded || !v.failedRequiredLensIds.empty() ||
         !v.missingRequiredLensIds.empty()) {
