@@ -46,6 +46,14 @@ struct KeyPosition {
     std::uint32_t valueColumn = 0;
 };
 
+/// `[lenses.<id>.<sub-lens>]`: a sub-lens's own requiredness, so that a model review beside
+/// the rule sub-lenses can be optional while the rules stay required.
+struct SubLensSettings {
+    bool required = true;
+    std::uint32_t line = 0;  ///< where the table is, for an error about its id
+    std::uint32_t column = 0;
+};
+
 /// Settings of one lens (`[lenses.<id>]`).
 struct LensSettings {
     bool enabled = true;
@@ -78,8 +86,17 @@ struct LensSettings {
     std::string rubricDir{defaults::kRubricDir};
     std::uint32_t rubricLine = 0;  ///< where rubric_version is, for errors about the file
     std::uint32_t rubricColumn = 0;
+    /// Sub-lenses given their own settings, by subLensId; plan/sub_lens_check.hpp checks the ids.
+    std::map<std::string, SubLensSettings, std::less<>> subLenses;
     std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
     std::uint32_t column = 0;
+
+    /// Whether the plans of sub-lens `sub` (none: the lens itself) are required: the sub-lens's
+    /// own `required` when set, else the lens's.
+    bool required_for(const std::optional<std::string>& sub) const {
+        const auto it = sub ? subLenses.find(*sub) : subLenses.end();
+        return it != subLenses.end() ? it->second.required : required;
+    }
 };
 
 /// The frozen rubric `[lenses.consistency] rubric_version` names, as read from the tree under

@@ -27,6 +27,27 @@ void read_rubric_keys(util::TomlReader& r, LensSettings& lens) {
     }
 }
 
+/// The tables of `[lenses.<id>]` other than `options`: `[lenses.<id>.<sub-lens>]`, each with
+/// `required` only. Whether the sub-lens exists is the registry's to say (plan/sub_lens_check).
+void read_sub_lenses(util::TomlReader& r, LensSettings& lens) {
+    std::vector<std::string> names;
+    for (const auto& [key, node] : r.raw()) {
+        if (node.is_table() && key.str() != "options") {
+            names.emplace_back(key.str());
+        }
+    }
+    for (const auto& name : names) {
+        const toml::table* table = r.table(name);
+        util::TomlReader sub = r.nested(*table, r.full_key(name));
+        SubLensSettings settings = lens.subLenses[name];
+        assign(sub.boolean("required"), settings.required);
+        sub.reject_unknown();
+        settings.line = r.get(name)->source().begin.line;
+        settings.column = r.get(name)->source().begin.column;
+        lens.subLenses[name] = settings;
+    }
+}
+
 LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view lens_id) {
     assign(r.boolean("enabled"), lens.enabled);
     assign(r.boolean("required"), lens.required);
@@ -57,6 +78,7 @@ LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view 
     if (lens_id == "consistency") {
         read_rubric_keys(r, lens);
     }
+    read_sub_lenses(r, lens);
     r.reject_unknown();
     return lens;
 }

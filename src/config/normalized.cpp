@@ -51,6 +51,9 @@ json::Object lens_json(const LensSettings& l) {
         out.emplace_back("rubric_version", *l.rubricVersion);
         out.emplace_back("rubric_dir", l.rubricDir);
     }
+    for (const auto& [id, sub] : l.subLenses) {
+        out.emplace_back(id, json::Object{{"required", sub.required}});
+    }
     return out;
 }
 

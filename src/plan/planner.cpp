@@ -255,7 +255,7 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         plan.subLensId = c.sub->subLensId;
         plan.lensVersion = c.lens->lensVersion;
         plan.lensClass = c.lens->lensClass;
-        plan.required = c.settings->required;
+        plan.required = c.settings->required_for(c.sub->subLensId);
         plan.blockingPolicy = c.lens->blockingPolicy;
         plan.providerBindingId = c.settings->provider.value_or(kNoProvider);
         plan.permissionProfileId = c.settings->permissionProfile;

@@ -158,6 +158,7 @@ TEST_CASE(
          "[lenses.my-lens]\nkind = \"external\"\nclass = \"consistency\"\nzz_probe = 1\n"},
         // The consistency lens takes every lens's keys and its rubric's.
         {"lenses.consistency", "[lenses.consistency]\nzz_probe = 1\n"},
+        {"lenses.<id>.<id>", "[lenses.security.model-review]\nzz_probe = 1\n"},
         {"lenses.style.options", "[lenses.style.options]\nzz_probe = 1\n"},
         {"lenses.security.options", "[lenses.security.options]\nzz_probe = 1\n"},
         {"lenses.architecture.options", "[lenses.architecture.options]\nzz_probe = 1\n"},

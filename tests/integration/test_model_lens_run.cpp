@@ -10,6 +10,7 @@
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
 #include "support/provider_server.hpp"
+#include "support/report_fixture.hpp"
 
 namespace fs = std::filesystem;
 using qa::test::HookSandbox;
@@ -294,4 +295,108 @@ TEST_CASE("a change judged at pre-commit is answered from the cache at pre-push"
         }
     }
     CHECK(hits == 1);
+}
+
+TEST_CASE(
+    "a model finding names its lens and the model's reason, and identical findings print once",
+    "[model-lens][integration][report]") {
+    HookSandbox sb;
+    ProviderServer server;
+    server.set_answer(kAnswer);  // both lenses get the same answer: one finding, twice
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, ".qa-skill.toml",
+                config_text(server, "ok", true) + "[lenses.security]\nprovider = \"local\"\n");
+    sb.add_file(repo, "src/app.py", "import db\nfor u in users:\n    db.query(u)\n");
+
+    const ProcResult r = run_staged(sb, repo);
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    REQUIRE(server.requests().size() == 2);
+    // One line for the location, naming the lens that reported it first and the other one.
+    std::size_t lines = 0;
+    for (std::size_t at = r.out.find("A query per user"); at != std::string::npos;
+         at = r.out.find("A query per user", at + 1)) {
+        ++lines;
+    }
+    CHECK(lines == 1);
+    const bool perf_first = r.out.find("performance/perf.query-in-loop") != std::string::npos;
+    const bool security_first =
+        r.out.find("security/model-review/perf.query-in-loop") != std::string::npos;
+    CHECK(perf_first != security_first);
+    CHECK(r.out.find(perf_first ? "(also security/model-review)" : "(also performance)") !=
+          std::string::npos);
+    CHECK(r.out.find("why: db.query in a loop.") != std::string::npos);
+    CHECK(r.out.find("2 findings") != std::string::npos);
+}
+
+TEST_CASE(
+    "an optional model review beside required rule sub-lenses: an outage or a missing key "
+    "degrades the review, the secret rules still block",
+    "[model-lens][integration]") {
+    HookSandbox sb;
+    ProviderServer server;
+    const auto repo = sb.repo_with_commit("repo");
+    sb.add_file(repo, "src/app.py", "def total(xs):\n    return sum(xs)\n");
+    const auto config = [&](const std::string& script, const std::string& sub_table) {
+        return "[lenses.security]\nprovider = \"local\"\n" + sub_table +
+               "[providers.local]\nadapter = \"anthropic-claude\"\nbase_url = \"" +
+               server.url(script) + "\"\nmodel = \"test-model\"\napi_key_env = \"" + kKeyEnv +
+               "\"\n";
+    };
+    const std::string optional_review = "[lenses.security.model-review]\nrequired = false\n";
+
+    // The review inherits the lens's requiredness: the model server down fails every commit.
+    sb.add_file(repo, ".qa-skill.toml", config("status-503", ""));
+    const ProcResult inherited = run_staged(sb, repo);
+    INFO(inherited.describe());
+    CHECK(inherited.exit_code == 1);
+    CHECK(inherited.out.find("PROVIDER_UNAVAILABLE") != std::string::npos);
+
+    // Its own `required = false`: the same outage degrades the review, and the run passes.
+    fs::remove_all(repo / ".qa-skill" / "runs");  // the next run's folder is then the only one
+    sb.add_file(repo, ".qa-skill.toml", config("status-503", optional_review));
+    const ProcResult degraded = run_staged(sb, repo);
+    INFO(degraded.describe());
+    CHECK(degraded.exit_code == 0);
+    CHECK(degraded.all().find("PROVIDER_UNAVAILABLE") != std::string::npos);
+    const auto dir = qa::test::run_dirs(repo / ".qa-skill").at(0);
+    const auto result = qa::json::parse(qa::test::read_bytes(dir / "skill-result.json"));
+    std::map<std::string, bool> required;
+    for (const auto& plan : result.find("lensPlans")->as_array()) {
+        const auto* sub = plan.find("subLensId");
+        if (sub->is_string()) {
+            required[sub->as_string()] = plan.find("required")->as_bool();
+        }
+    }
+    CHECK(required.at("model-review") == false);
+    CHECK(required.at("secrets") == true);
+
+    // A teammate without the key variable commits degraded instead of meeting a config error.
+    const ProcResult no_key = run_staged(sb, repo, false);
+    INFO(no_key.describe());
+    CHECK(no_key.exit_code == 0);
+    const ProcResult check = sb.in(repo, qa::test::shell_quote(QA_SKILL_BIN) + " config check");
+    INFO(check.describe());
+    CHECK(check.exit_code == 0);
+    CHECK(check.out.find(kKeyEnv) != std::string::npos);  // which teammates it affects
+
+    // The rule sub-lenses stay required and blocking: a key in the change still fails it.
+    sb.add_file(repo, "src/config.py", qa::test::config_py(qa::test::fake_aws_key(26)));
+    const ProcResult secret = run_staged(sb, repo);
+    INFO(secret.describe());
+    CHECK(secret.exit_code == 1);
+    CHECK(secret.out.find("src/config.py:2") != std::string::npos);
+
+    // A misspelt sub-lens is exit 2 from the hook and `config check`, at its table.
+    sb.add_file(repo, ".qa-skill.toml",
+                config("ok", "[lenses.security.model-reveiw]\nrequired = false\n"));
+    for (const std::string command : {" run --staged", " config check"}) {
+        const ProcResult typo = sb.in(repo, std::string(kKeyEnv) + "=" + kKey + " " +
+                                                qa::test::shell_quote(QA_SKILL_BIN) + command);
+        INFO(typo.describe());
+        CHECK(typo.exit_code == 2);
+        CHECK(typo.err.find(".qa-skill.toml:3:") != std::string::npos);
+        CHECK(typo.err.find("lenses.security.model-reveiw") != std::string::npos);
+        CHECK(typo.err.find("did you mean `model-review`") != std::string::npos);
+    }
 }

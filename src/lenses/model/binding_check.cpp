@@ -3,6 +3,20 @@
 #include <algorithm>
 
 namespace qa::lenses::model {
+namespace {
+
+/// Whether a model judges a required plan of `entry`: the lens itself when it is a model lens,
+/// else one of its model sub-lenses (`[lenses.<id>.<sub>] required` over the lens's own).
+bool model_review_required(const plan::LensEntry& entry, const config::LensSettings& settings) {
+    if (entry.kind == input::LensKind::model) {
+        return settings.required;
+    }
+    return std::any_of(entry.subLenses.begin(), entry.subLenses.end(), [&](const auto& sub) {
+        return sub.model && settings.required_for(sub.subLensId);
+    });
+}
+
+}  // namespace
 
 std::vector<std::string> check_model_bindings(const config::Config& config,
                                               const plan::Registry& registry,
@@ -35,7 +49,7 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
                 config.source, settings->second.line, settings->second.column, key,
                 "no [providers." + *settings->second.provider + "] table defines this binding");
         }
-        if (!keys(binding->apiKeyEnv) && !settings->second.required) {
+        if (!keys(binding->apiKeyEnv) && !model_review_required(entry, settings->second)) {
             notes.push_back("the optional lens '" + entry.lensId + "' runs degraded, without its " +
                             "model review, wherever " + binding->apiKeyEnv +
                             " is not set (providers." + binding->bindingId + ".api_key_env)");
