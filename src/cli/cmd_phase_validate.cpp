@@ -15,6 +15,9 @@
 #include "exec/exec_error.hpp"
 #include "exec/phase_validate.hpp"
 #include "exec/runner.hpp"
+#include "git/libgit2.hpp"
+#include "git/repository.hpp"
+#include "git/worktree_snapshot.hpp"
 #include "input/lens_kind.hpp"
 #include "lenses/api/services.hpp"
 #include "orchestrator/run.hpp"
@@ -59,8 +62,9 @@ int rank(Severity s) {
     return 0;
 }
 
-/// The rule lenses' findings on the changed files: security to security_review, the others
-/// to code_review. Only blocking findings fail a review, as they fail the gate.
+/// The rule lenses' findings on the changed files of the working directory: security to
+/// security_review, the others to code_review. Only blocking findings fail a review, as they fail
+/// the gate.
 exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::path& root,
                                      bool is_git) {
     exec::PhaseReviews out;
@@ -95,6 +99,15 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     }
     orchestrator::RunReport report;
     try {
+        // Seed 004 judges the working directory: its changed files (untracked ones too) and its
+        // configuration, as the checks above read them, through an index of their own; the
+        // repository's index and objects are left as they are.
+        std::vector<std::string> paths(changed.begin(), changed.end());
+        paths.emplace_back(".qa-skill.toml");
+        const git::LibGit2 lib;
+        const auto repo = git::Repository::open(lib, root, git::GitEnv::none());
+        const auto snapshot = git::WorktreeSnapshot::take(repo, paths);
+        request.gitEnv = snapshot.env(git::GitEnv::none());
         report = orchestrator::run(request);
     } catch (const std::exception& e) {
         // The reviews could not run: they fail, and say why; the output is still seed 004's.

@@ -1,8 +1,10 @@
-// `qa-skill phase-validate` as a newcomer met it (issue 26 items 12 and 13): a project that turns
-// the phase lens on in its own configuration, and pytest's quiet summary.
+// `qa-skill phase-validate` as a newcomer met it (issue 26 items 12, 13 and 14): a project that
+// turns the phase lens on in its own configuration, pytest's quiet summary, and reviews that judge
+// the working directory rather than the index.
 #include <catch2/catch.hpp>
 
 #include "support/phase_fixture.hpp"
+#include "support/report_fixture.hpp"
 
 using qa::test::HookSandbox;
 using qa::test::phase::check;
@@ -88,4 +90,51 @@ TEST_CASE("phase-validate: an invalid input on standard input is said once on st
     const auto help = sb.in(repo, qa::test::shell_quote(QA_SKILL_BIN) + " phase-validate --help");
     CHECK(help.exit_code == 0);
     CHECK(help.out.find("\"changed_files\": [\"app.py\"]") != std::string::npos);
+}
+
+TEST_CASE(
+    "phase-validate: the reviews judge the working directory, untracked and unstaged files "
+    "included, and leave the index and objects alone",
+    "[exec][phase][integration]") {
+    HookSandbox sb;
+    const auto repo = project(sb, "python-unittest");
+    trust(sb, repo);
+    // An untracked new file and an unstaged edit, each holding an AWS key id; nothing staged.
+    qa::test::write_file(repo / "settings.py", qa::test::config_py(qa::test::fake_aws_key(14)));
+    qa::test::write_file(repo / "calc.py",
+                         "KEY = \"" + qa::test::fake_aws_key(41) +
+                             "\"\n\ndef add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n"
+                             "    return a * b\n");
+    qa::test::settle_index(sb, repo);
+    const auto before = qa::test::capture_state(sb, repo);
+    const auto objects_before = qa::test::read_tree(repo / ".git" / "objects");
+
+    const std::string checks =
+        "\"format_command\": \"python3 -m tabnanny .\", "
+        "\"lint_command\": \"python3 -m py_compile calc.py\", "
+        "\"skip_tests\": true, \"max_retries\": 0";
+    const auto r =
+        phase_validate(sb, repo, input_json(repo, "\"settings.py\", \"calc.py\"", checks));
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    const auto out = output_of(r);
+    CHECK(status(out, "security_review") == "fail");
+    const std::string findings =
+        qa::test::phase::joined(*check(out, "security_review").find("vulnerabilities"));
+    CHECK(findings.find("in settings.py:2") != std::string::npos);
+    CHECK(findings.find("in calc.py:1") != std::string::npos);
+    CHECK(findings.find(qa::test::fake_aws_key(14)) == std::string::npos);  // never the key
+
+    // The working directory's files were judged through an index of the review's own.
+    const auto after = qa::test::capture_state(sb, repo);
+    INFO(before.diff(after));
+    CHECK(after == before);
+    CHECK(qa::test::read_tree(repo / ".git" / "objects") == objects_before);
+
+    // Once the key is gone from the working directory (still staged nowhere), the review passes.
+    std::filesystem::remove(repo / "settings.py");
+    sb.git_ok(repo, "checkout -- calc.py");
+    const auto clean = phase_validate(sb, repo, input_json(repo, "\"calc.py\"", checks));
+    INFO(clean.describe());
+    CHECK(status(output_of(clean), "security_review") == "pass");
 }
