@@ -6,7 +6,7 @@
 # The options of each command, as `qa-skill <command> --help` prints them (a test compares).
 _qa_skill_options() {
     case "$1" in
-        run) echo "--base --head --staged --all-files --input --lens --format --run-mode --jobs --no-artifacts --config --trust --verify-determinism --color --quiet --verbose -v --help" ;;
+        run) echo "--base --head --staged --all-files --input --lens --format --run-mode --jobs --no-artifacts --config --trust --verify-determinism --color --quiet --verbose -v --log-level --log-file --help" ;;
         plan) echo "--base --head --all-files --format --lens --help" ;;
         drift-check) echo "--all --allow-provider-calls --jobs --help" ;;
         "config show") echo "--format --help" ;;
@@ -25,13 +25,13 @@ _qa_skill_options() {
         "skill chain-check") echo "--format --skills-dir --help" ;;
         "skill index") echo "--help" ;;
         "cache stats" | "cache prune" | "cache verify" | "cache push") echo "--help" ;;
-        audit) echo "--all --format --jobs --no-artifacts --color --quiet --verbose -v --help" ;;
+        audit) echo "--all --format --jobs --no-artifacts --color --quiet --verbose -v --log-level --log-file --help" ;;
         consistency-init) echo "--rev --format --help" ;;
         consistency-approve) echo "--format --help" ;;
         trust) echo "--check --dir --help" ;;
         phase-validate) echo "--input --profile --trust --audit --help" ;;
         install | uninstall) echo "--help" ;;
-        hook) echo "--dry-run --format --jobs --color --quiet --verbose -v --help --version" ;;
+        hook) echo "--dry-run --format --jobs --color --quiet --verbose -v --log-level --log-file --help --version" ;;
     esac
 }
 
@@ -49,10 +49,11 @@ _qa_skill_option_values() {
             esac ;;
         --run-mode) echo "strict best_effort" ;;
         --color) echo "always never auto" ;;
+        --log-level) echo "debug info warn off" ;;
         --profile) echo "read_only exec_sandboxed exec_sandboxed_network_off" ;;
         --jobs) echo "1 2 4 8" ;;
         --base | --head | --rev) echo "@rev" ;;
-        --config | --output | --baseline | --inputs | --audit) echo "@file" ;;
+        --config | --output | --baseline | --inputs | --audit | --log-file) echo "@file" ;;
         --input) echo "@file -" ;;
         --dir | --skills-dir) echo "@dir" ;;
         --map-url) echo "@none" ;;

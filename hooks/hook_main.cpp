@@ -203,11 +203,13 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     if (hook == "commit-msg" && style.verbosity == qa::report::Verbosity::normal) {
         style.verbosity = qa::report::Verbosity::quiet;
     }
+    qa::orchestrator::RunControl logged = control;
+    logged.log = qa::report::log_from(args);
     const auto report = [&] {
         const qa::report::Progress progress(
             request.kind == qa::orchestrator::ChangeKind::pushed ? "the push" : "the commit",
             style.verbosity != qa::report::Verbosity::quiet && qa::report::Progress::wanted());
-        return qa::orchestrator::run(request, control);
+        return qa::orchestrator::run(request, logged);
     }();
     if (dry_run && format == "text") {
         std::fputs(qa::report::plan_table(report).c_str(), stdout);

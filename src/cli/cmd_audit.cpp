@@ -56,10 +56,12 @@ int run_audit(const std::vector<std::string>& args, const orchestrator::RunContr
     request.jobsOverride = parsed.positive_count("jobs");
     request.writeArtifacts = !parsed.flag("no-artifacts");
     const auto style = report::style_from(parsed, STDOUT_FILENO, "");
+    orchestrator::RunControl logged = control;
+    logged.log = report::log_from(parsed);
     const auto report = [&] {
         const report::Progress progress(
             "history", style.verbosity != report::Verbosity::quiet && report::Progress::wanted());
-        return orchestrator::run(request, control);
+        return orchestrator::run(request, logged);
     }();
     report::print_report(report, format, style, stdout);
     return report.passed() ? util::kExitPass : util::kExitFail;

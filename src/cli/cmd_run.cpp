@@ -214,10 +214,12 @@ int run_run(const std::vector<std::string>& args, const orchestrator::RunControl
     const std::string format = format_of(parsed, {"text", "json", "sarif"});
     const auto style = report::style_from(parsed, STDOUT_FILENO, "");
     const auto request = request_from(parsed);
+    orchestrator::RunControl logged = control;
+    logged.log = report::log_from(parsed);
     const auto report = [&] {
         const report::Progress progress(
             "changes", style.verbosity != report::Verbosity::quiet && report::Progress::wanted());
-        return orchestrator::run(request, control);
+        return orchestrator::run(request, logged);
     }();
     report::print_report(report, format, style, stdout);
     return report.passed() ? util::kExitPass : util::kExitFail;

@@ -11,7 +11,7 @@
 namespace qa::orchestrator {
 
 Execution::Execution(const git::LibGit2& lib, const Prepared& prepared, const RunControl& control)
-    : lib_(lib), prepared_(prepared), control_(control), commands_(control.children) {
+    : lib_(lib), prepared_(prepared), control_(control), commands_(control.children, &control.log) {
     // Lenses that run a program of their own (external lenses) run in the sandbox, and only
     // for a configuration the user trusts. Built only when the configuration declares one (it
     // reads the user's trust store), and like execution lenses only when the caller offers
@@ -34,6 +34,7 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
     services.commands = &commands_;
     services.clock = &clock_;
     services.sandbox = sandbox_ ? &*sandbox_ : nullptr;
+    services.log = &control_.log;
     // Execution lenses run on this target's tree, in checkouts named by its key.
     const auto executor = make_tree_executor(lib_, prepared_.repo, prepared_.request.gitEnv,
                                              prepared_.config, prepared_.request.execution, plans,
@@ -46,7 +47,7 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
         if (prepared_.artifactRoot) {
             cache = *prepared_.artifactRoot / "cache" / "model";
         }
-        models.emplace(input, plans, cache, prepared_.teamCache, prepared_.keys);
+        models.emplace(input, plans, cache, prepared_.teamCache, prepared_.keys, &control_.log);
         models->offer(services);
     }
     dispatch::DispatchOptions options;

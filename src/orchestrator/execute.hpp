@@ -36,6 +36,8 @@ class Execution {
     Executed run(const PreparedTarget& target, const std::vector<contracts::LensPlan>& plans,
                  const std::string& execution_key, const lenses::api::ChangeSource& changes) const;
 
+    const log::Log& log() const { return control_.log; }
+
   private:
     const git::LibGit2& lib_;
     const Prepared& prepared_;

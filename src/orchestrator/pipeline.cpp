@@ -7,6 +7,7 @@
 #include "lenses/phase_plan.hpp"
 #include "orchestrator/execution_key.hpp"
 #include "orchestrator/finding_commits.hpp"
+#include "orchestrator/run_log.hpp"
 #include "verdict/decide.hpp"
 
 namespace qa::orchestrator {
@@ -96,6 +97,7 @@ Judged judge(const Prepared& prepared, const Execution& execution, const Prepare
     Judged j{plan_target(prepared, target, source), {}, {}};
     RunOutcome& out = j.outcome;
     const auto planned = Clock::now();
+    log_planned(execution.log(), target, out, planned - started);
     j.executed = execution.run(target, out.plan.plans, out.result.executionKey, source);
     const auto dispatched = Clock::now();
     verdict::Decision decision =
@@ -107,6 +109,7 @@ Judged judge(const Prepared& prepared, const Execution& execution, const Prepare
     out.baselineUnverifiable = decision.baselineUnverifiable;
     out.exactKeys = std::move(j.executed.exactKeys);
     j.timings = timings(planned - started, dispatched - planned, prepared.jobs);
+    log_judged(execution.log(), out, dispatched - planned, Clock::now() - dispatched);
     return j;
 }
 

@@ -1,5 +1,7 @@
 #include "orchestrator/run.hpp"
 
+#include <chrono>
+
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
 #include "git/revisions.hpp"
@@ -7,6 +9,7 @@
 #include "orchestrator/pipeline.hpp"
 #include "orchestrator/prepare.hpp"
 #include "orchestrator/replay.hpp"
+#include "orchestrator/run_log.hpp"
 #include "orchestrator/write.hpp"
 #include "util/error.hpp"
 #include "verdict/decide.hpp"
@@ -84,7 +87,9 @@ RunReport plan_only(const RunRequest& request) {
 RunReport run(const RunRequest& request, const RunControl& control) {
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
+    const auto started = std::chrono::steady_clock::now();
     const Prepared prepared = prepare(request, repo, control.cancel);
+    log_prepared(control.log, prepared, std::chrono::steady_clock::now() - started);
     RunReport report = report_of(prepared);
     const Execution execution(lib, prepared, control);
     for (const PreparedTarget& target : prepared.targets) {

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "contracts/types.hpp"
+#include "log/log.hpp"
 #include "util/cancellation.hpp"
 #include "util/child_registry.hpp"
 
@@ -16,6 +17,8 @@ struct RunControl {
     util::CancellationToken cancel;
     util::ChildRegistry* children = nullptr;
     std::function<void(const contracts::LensPlan&)> onOverdueLens;
+    /// The troubleshooting log (--log-level, QA_SKILL_LOG); off by default.
+    log::Log log;
 };
 
 }  // namespace qa::orchestrator

@@ -43,6 +43,26 @@ std::string answer_problem(const WireAnswer& answer) {
     return {};
 }
 
+/// `url` as a log may show it: without user:password@ and without a query string.
+std::string endpoint_of(std::string_view url) {
+    std::string out(url.substr(0, url.find('?')));
+    const auto scheme = out.find("://");
+    const auto host = scheme == std::string::npos ? 0 : scheme + 3;
+    const auto at = out.find('@', host);
+    if (at != std::string::npos && at < out.find('/', host)) {
+        out.erase(host, at + 1 - host);
+    }
+    return out;
+}
+
+/// `HTTP 429` or the transport's failure, for the log.
+std::string outcome_of(const HttpResponse& response) {
+    if (response.transport != TransportStatus::ok) {
+        return "no response (" + response.transportError + ")";
+    }
+    return "HTTP " + std::to_string(response.status);
+}
+
 }  // namespace
 
 std::optional<std::string> environment_key(const std::string& env_name) {
@@ -53,8 +73,9 @@ std::optional<std::string> environment_key(const std::string& env_name) {
     return std::string(value);
 }
 
-ProviderClient::ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys)
-    : http_(http), sleeper_(sleeper), keys_(std::move(keys)) {}
+ProviderClient::ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys,
+                               const log::Log* log)
+    : http_(http), sleeper_(sleeper), keys_(std::move(keys)), log_(log) {}
 
 std::string ProviderClient::request_body(const Binding& binding, const ModelRequest& request) {
     return json::canonical(wire_format_for(binding).body(binding, request));
@@ -91,8 +112,20 @@ CallOutcome ProviderClient::call(const Binding& binding, const ModelRequest& req
 
     const std::int64_t retries = binding.pinned.retryMax;
     for (std::int64_t attempt = 0;; ++attempt) {
+        const auto sent = std::chrono::steady_clock::now();
         const HttpResponse response = http_.post(http_request, stop);
         ++out.attempts;
+        if (log_ != nullptr) {
+            log_->debug("provider", [&] {
+                const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now() - sent)
+                                    .count();
+                return binding.pinned.bindingId + ": POST " + endpoint_of(http_request.url) +
+                       " -> " + scrub(outcome_of(response), *key) + ", attempt " +
+                       std::to_string(out.attempts) + " of " + std::to_string(retries + 1) + ", " +
+                       std::to_string(ms) + " ms";
+            });
+        }
         if (response.transport == TransportStatus::ok && response.status >= 200 &&
             response.status <= 299) {
             if (const std::string* id = response.header(wire.request_id_header())) {

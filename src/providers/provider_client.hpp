@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "log/log.hpp"
 #include "providers/binding.hpp"
 #include "providers/http_client.hpp"
 #include "providers/model_call.hpp"
@@ -23,8 +24,10 @@ std::optional<std::string> environment_key(const std::string& env_name);
 /// each call, goes into its one header, and is scrubbed from every message this returns.
 class ProviderClient {
   public:
-    ProviderClient(const HttpClient& http, const Sleeper& sleeper,
-                   KeyLookup keys = environment_key);
+    /// `log`, when given, gets one line per HTTP attempt (endpoint, status, latency), never a
+    /// body or a header.
+    ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys = environment_key,
+                   const log::Log* log = nullptr);
 
     CallOutcome call(const Binding& binding, const ModelRequest& request,
                      const util::CancellationToken& stop = {}) const;
@@ -36,6 +39,7 @@ class ProviderClient {
     const HttpClient& http_;
     const Sleeper& sleeper_;
     KeyLookup keys_;
+    const log::Log* log_;
 };
 
 inline constexpr std::int64_t kMaxRetryAfterMs = 60000;

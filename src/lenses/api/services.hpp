@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "lenses/api/provenance.hpp"
+#include "log/log.hpp"
 #include "util/cancellation.hpp"
 #include "util/process.hpp"
 
@@ -49,19 +50,18 @@ class CommandSandbox {
                                                                  util::ProcessSpec spec) const = 0;
 };
 
-/// run_process with the token and, when given, the registry of live child groups.
+/// run_process with the token and, when given, the registry of live child groups; each command
+/// line (after the sandbox wrapped it) goes to the log at debug.
 class ProcessRunner final : public CommandRunner {
   public:
-    explicit ProcessRunner(util::ChildRegistry* children = nullptr) : children_(children) {}
+    explicit ProcessRunner(util::ChildRegistry* children = nullptr, const log::Log* log = nullptr)
+        : children_(children), log_(log) {}
     util::ProcessResult run(util::ProcessSpec spec,
-                            const util::CancellationToken& cancel) const override {
-        spec.cancel = cancel;
-        spec.children = children_;
-        return util::run_process(spec);
-    }
+                            const util::CancellationToken& cancel) const override;
 
   private:
     util::ChildRegistry* children_;
+    const log::Log* log_;
 };
 
 /// The run's budget, kept live: a lens reserves what a paid call may cost before making it
@@ -121,6 +121,8 @@ struct Services {
     cache::TieredCache* cache = nullptr;
     /// What a lens did that differs run to run (provenance.json); null: not recorded.
     ProvenanceLog* provenance = nullptr;
+    /// The troubleshooting log (--log-level); null or off: nothing is written.
+    const log::Log* log = nullptr;
 };
 
 }  // namespace qa::lenses::api

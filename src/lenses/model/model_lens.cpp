@@ -234,6 +234,12 @@ contracts::LensResult ModelLens::run(const contracts::LensPlan& plan,
             answer = decode_answer(hit.value);
             provenance.cacheHit = answer.has_value();
         }
+        if (services.log != nullptr) {
+            services.log->debug("cache", [&] {
+                return cache_name + ": " +
+                       (answer ? "answered from the cache " : "not in the cache ") + key.text();
+            });
+        }
     }
     if (!answer) {
         const providers::CallOutcome outcome =

@@ -31,7 +31,8 @@ class ModelServices {
     ModelServices(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
                   std::optional<std::filesystem::path> cache_dir,
                   const config::CacheSettings& team = {},
-                  providers::KeyLookup keys = providers::environment_key);
+                  providers::KeyLookup keys = providers::environment_key,
+                  const log::Log* log = nullptr);
     ~ModelServices();
     ModelServices(const ModelServices&) = delete;
     ModelServices& operator=(const ModelServices&) = delete;
