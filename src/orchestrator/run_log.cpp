@@ -73,7 +73,9 @@ void log_planned(const log::Log& log, const PreparedTarget& target, const RunOut
             return line;
         });
     }
-    for (const auto& [id, lens] : target.input.lenses) {
+    for (const auto& entry : target.input.lenses) {
+        const std::string& id = entry.first;
+        const input::LensInput& lens = entry.second;
         if (planned.count(id) == 0) {
             log.info("plan", [&] {
                 return id + " not planned: " +

@@ -239,6 +239,7 @@ std::string fail_block(const orchestrator::RunOutcome& run, const fs::path& root
                ? ": the check could not complete\n"
                : (style.action.empty() ? ": " : " by ") + plural(blocking.size(), "finding") + "\n";
     std::vector<const contracts::Finding*> pointers;
+    pointers.reserve(blocking.size());
     for (const auto& f : blocking) {
         pointers.push_back(&f);
     }

@@ -32,7 +32,7 @@ bool has(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE(
-    "--log-level debug says what was planned, each provider call and cache hit, the "
+    "the log at debug says what was planned, each provider call and cache hit, the "
     "verdict, and never the key or a secret",
     "[log][integration]") {
     HookSandbox sb;
