@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/hook_fixture.hpp"
+#include "support/phase_fixture.hpp"
 #include "support/provider_server.hpp"
 #include "support/report_fixture.hpp"
 
@@ -133,22 +134,7 @@ TEST_CASE(
 TEST_CASE("the log shows an execution lens's command lines as run in its sandbox",
           "[log][integration][exec]") {
     HookSandbox sb;
-    auto repo = sb.init("py");
-    fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects/python-unittest", repo,
-             fs::copy_options::recursive);
-    qa::test::write_file(repo / ".qa-skill.toml",
-                         "allow_execution_lens_classes = [\"consistency\"]\n"
-                         "[lenses.phase]\nenabled = true\n"
-                         "permission_profile = \"exec_sandboxed_network_off\"\n"
-                         "timeout_ms = 600000\n"
-                         "[lenses.phase.options]\n"
-                         "format_command = \"python3 -m tabnanny .\"\n"
-                         "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
-                         "max_retries = 0\n"
-                         "[permission_profiles.exec_sandboxed_network_off]\n"
-                         "allowed_command_prefixes = [[\"python3\"]]\n");
-    sb.git_ok(repo, "add -A");
-    sb.commit(repo, "project");
+    const auto repo = qa::test::phase::phase_lens_project(sb);
     REQUIRE(sb.qa(repo, "trust").exit_code == 0);
     sb.add_file(repo, "calc.py",
                 "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n"

@@ -8,34 +8,13 @@
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
 #include "support/hook_fixture.hpp"
+#include "support/phase_fixture.hpp"
 
 namespace fs = std::filesystem;
 using qa::test::HookSandbox;
 using qa::test::ProcResult;
 
 namespace {
-
-/// The Python unittest fixture, committed, with the phase lens enabled: a formatter command of
-/// its own, the other checks by the language's defaults (detected from the tree's root files).
-fs::path phase_project(const HookSandbox& sb) {
-    auto repo = sb.init("py");
-    fs::copy(fs::path(QA_SOURCE_DIR) / "tests/fixtures/projects/python-unittest", repo,
-             fs::copy_options::recursive);
-    qa::test::write_file(repo / ".qa-skill.toml",
-                         "allow_execution_lens_classes = [\"consistency\"]\n"
-                         "[lenses.phase]\nenabled = true\n"
-                         "permission_profile = \"exec_sandboxed_network_off\"\n"
-                         "timeout_ms = 600000\n"
-                         "[lenses.phase.options]\n"
-                         "format_command = \"python3 -m tabnanny .\"\n"
-                         "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
-                         "max_retries = 0\n"
-                         "[permission_profiles.exec_sandboxed_network_off]\n"
-                         "allowed_command_prefixes = [[\"python3\"]]\n");
-    sb.git_ok(repo, "add -A");
-    sb.commit(repo, "project");
-    return repo;
-}
 
 /// The executionCommands of each phase plan in a LensPlan[] array, by sub-lens.
 std::map<std::string, std::string> commands_by_check(const qa::json::Value& plans) {
@@ -54,7 +33,7 @@ std::map<std::string, std::string> commands_by_check(const qa::json::Value& plan
 TEST_CASE("an execution plan names its commands with ordinals before anything runs",
           "[exec][plan][integration]") {
     HookSandbox sb;
-    const auto repo = phase_project(sb);
+    const auto repo = qa::test::phase::phase_lens_project(sb);
     qa::test::write_file(repo / "calc.py",
                          "def add(a, b):\n    return a + b\n\n\n"
                          "def mul(a, b):\n    return a * b\n\n\n"

@@ -42,6 +42,23 @@ inline fs::path project(const HookSandbox& sb, const std::string& fixture,
     return repo;
 }
 
+/// The Python unittest fixture, committed, with the phase lens enabled in its configuration: a
+/// formatter and a linter command of its own, the other checks by the language's defaults
+/// (detected from the tree's root files), python3 the one allowed prefix.
+inline fs::path phase_lens_project(const HookSandbox& sb) {
+    return project(sb, "python-unittest",
+                   "allow_execution_lens_classes = [\"consistency\"]\n"
+                   "[lenses.phase]\nenabled = true\n"
+                   "permission_profile = \"exec_sandboxed_network_off\"\n"
+                   "timeout_ms = 600000\n"
+                   "[lenses.phase.options]\n"
+                   "format_command = \"python3 -m tabnanny .\"\n"
+                   "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
+                   "max_retries = 0\n"
+                   "[permission_profiles.exec_sandboxed_network_off]\n"
+                   "allowed_command_prefixes = [[\"python3\"]]\n");
+}
+
 /// The directories of a rustup-installed toolchain that exist, by variable (RUSTUP_HOME,
 /// CARGO_HOME): the variable's value, else its default under HOME.
 inline std::vector<std::pair<std::string, std::string>> toolchain_dirs() {
