@@ -1,0 +1,237 @@
+#include "exec/checkout_manifest.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "git/error.hpp"
+#include "git/handle.hpp"  // src/exec is inside libqaskill, which links libgit2 privately
+#include "util/sha256.hpp"
+
+namespace qa::exec {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kMagic = "qa-skill checkout manifest 1\n";
+
+std::string oid_hex(const git_oid& oid) {
+    char buf[GIT_OID_HEXSZ + 1] = {};
+    git_oid_tostr(buf, sizeof buf, &oid);
+    return buf;
+}
+
+bool is_attributes(std::string_view path) {
+    return path == ".gitattributes" || path.ends_with("/.gitattributes");
+}
+
+std::string read_if_present(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+/// The process's umask, read without changing it (umask(2) would, for every thread).
+std::string umask_text() {
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);) {
+        if (line.starts_with("Umask:")) {
+            return line;
+        }
+    }
+    return "Umask: unknown";
+}
+
+/// Reads fields separated by one space from a manifest line.
+class Reader {
+  public:
+    explicit Reader(std::string_view text) : text_(text) {}
+    bool done() const { return pos_ >= text_.size(); }
+    bool literal(std::string_view s) {
+        if (text_.substr(pos_, s.size()) != s) {
+            return false;
+        }
+        pos_ += s.size();
+        return true;
+    }
+    template <class T>
+    bool number(T& out, char end = ' ') {
+        const char* first = text_.data() + pos_;
+        const char* last = text_.data() + text_.size();
+        const auto [p, ec] = std::from_chars(first, last, out);
+        if (ec != std::errc() || p == last || *p != end) {
+            return false;
+        }
+        pos_ = static_cast<std::size_t>(p - text_.data()) + 1;
+        return true;
+    }
+    bool word(std::string& out, char end) {
+        const auto at = text_.find(end, pos_);
+        if (at == std::string_view::npos) {
+            return false;
+        }
+        out.assign(text_.substr(pos_, at - pos_));
+        pos_ = at + 1;
+        return true;
+    }
+
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
+                                                   const std::string& rev) {
+    std::vector<TreeEntry> out;
+    if (rev.empty()) {
+        git::IndexHandle index;
+        git::check(git_repository_index(index.out(), repo.raw()), "read the index");
+        if (git_index_has_conflicts(index.get()) != 0) {
+            return std::nullopt;
+        }
+        const std::size_t n = git_index_entrycount(index.get());
+        out.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const git_index_entry* e = git_index_get_byindex(index.get(), i);
+            if (e != nullptr) {
+                out.push_back({e->path, oid_hex(e->id), e->mode});
+            }
+        }
+    } else {
+        git::ObjectHandle object;
+        git::check(git_revparse_single(object.out(), repo.raw(), rev.c_str()),
+                   "resolve '" + rev + "'");
+        git::ObjectHandle tree;
+        git::check(git_object_peel(tree.out(), object.get(), GIT_OBJECT_TREE),
+                   "find the tree of '" + rev + "'");
+        const auto collect = [](const char* root, const git_tree_entry* e, void* payload) -> int {
+            const auto mode = static_cast<std::uint32_t>(git_tree_entry_filemode(e));
+            if (mode != GIT_FILEMODE_TREE) {
+                static_cast<std::vector<TreeEntry>*>(payload)->push_back(
+                    {std::string(root) + git_tree_entry_name(e), oid_hex(*git_tree_entry_id(e)),
+                     mode});
+            }
+            return 0;
+        };
+        git::check(git_tree_walk(reinterpret_cast<const git_tree*>(tree.get()), GIT_TREEWALK_PRE,
+                                 collect, &out),
+                   "list the tree of '" + rev + "'");
+    }
+    std::sort(out.begin(), out.end(),
+              [](const TreeEntry& a, const TreeEntry& b) { return a.path < b.path; });
+    return out;
+}
+
+std::string checkout_fingerprint(const git::Repository& repo,
+                                 const std::vector<TreeEntry>& entries) {
+    int major = 0;
+    int minor = 0;
+    int rev = 0;
+    git_libgit2_version(&major, &minor, &rev);
+    std::string text = "libgit2 " + std::to_string(major) + "." + std::to_string(minor) + "." +
+                       std::to_string(rev) + "\n" + umask_text() + "\n";
+    const fs::path root = repo.root();
+    std::vector<std::string> attribute_paths;
+    for (const auto& e : entries) {
+        if (is_attributes(e.path)) {
+            text += "tree " + e.path + " " + e.oid + "\n";
+            attribute_paths.push_back(e.path);
+        }
+    }
+    // Checkout reads attributes from the working tree and the index too, not only the tree.
+    git::IndexHandle index;
+    if (git_repository_index(index.out(), repo.raw()) == 0) {
+        const std::size_t n = git_index_entrycount(index.get());
+        for (std::size_t i = 0; i < n; ++i) {
+            const git_index_entry* e = git_index_get_byindex(index.get(), i);
+            if (e != nullptr && is_attributes(e->path)) {
+                text += "index " + std::string(e->path) + " " + oid_hex(e->id) + "\n";
+                attribute_paths.emplace_back(e->path);
+            }
+        }
+    }
+    attribute_paths.emplace_back(".gitattributes");
+    for (const auto& p : attribute_paths) {
+        text += "file " + p + "\n" + util::sha256_hex(read_if_present(root / p)) + "\n";
+    }
+    const fs::path common = git_repository_commondir(repo.raw());
+    text += "info " + util::sha256_hex(read_if_present(common / "info/attributes")) + "\n";
+    git::ConfigHandle config;
+    if (git_repository_config_snapshot(config.out(), repo.raw()) == 0) {
+        git_config_iterator* it = nullptr;
+        if (git_config_iterator_glob_new(&it, config.get(), "^(core|filter)\\.") == 0) {
+            git_config_entry* entry = nullptr;
+            while (git_config_next(&entry, it) == 0) {
+                text += "config " + std::string(entry->name) + "=" + entry->value + "\n";
+            }
+            git_config_iterator_free(it);
+        }
+        git_buf path = GIT_BUF_INIT;
+        if (git_config_get_path(&path, config.get(), "core.attributesfile") == 0) {
+            text += "user " + util::sha256_hex(read_if_present(path.ptr)) + "\n";
+            git_buf_dispose(&path);
+        }
+    }
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    const fs::path user = xdg != nullptr && *xdg != '\0' ? fs::path(xdg) / "git/attributes"
+                          : home != nullptr              ? fs::path(home) / ".config/git/attributes"
+                                                         : fs::path();
+    if (!user.empty()) {
+        text += "xdg " + util::sha256_hex(read_if_present(user)) + "\n";
+    }
+    text += "system " + util::sha256_hex(read_if_present("/etc/gitattributes")) + "\n";
+    return util::sha256_hex(text);
+}
+
+std::string CheckoutManifest::serialize() const {
+    std::string out(kMagic);
+    out += fingerprint + " " + std::to_string(dev) + " " + std::to_string(ino) + " " +
+           std::to_string(stampSec) + " " + std::to_string(stampNsec) + " " +
+           std::to_string(entries.size()) + "\n";
+    for (const auto& [path, e] : entries) {
+        const auto& s = e.stamp;
+        out += e.oid + " " + std::to_string(e.gitMode) + " " + std::to_string(s.ino) + " " +
+               std::to_string(s.mode) + " " + std::to_string(s.size) + " " +
+               std::to_string(s.mtimeSec) + " " + std::to_string(s.mtimeNsec) + " " +
+               std::to_string(s.ctimeSec) + " " + std::to_string(s.ctimeNsec) + " ";
+        out += path;
+        out += '\0';  // a path may hold any byte but NUL
+    }
+    return out;
+}
+
+std::optional<CheckoutManifest> CheckoutManifest::parse(std::string_view text) {
+    Reader r(text);
+    CheckoutManifest m;
+    std::size_t count = 0;
+    if (!r.literal(kMagic) || !r.word(m.fingerprint, ' ') || !r.number(m.dev) || !r.number(m.ino) ||
+        !r.number(m.stampSec) || !r.number(m.stampNsec) || !r.number(count, '\n')) {
+        return std::nullopt;
+    }
+    m.entries.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        Entry e;
+        std::string path;
+        auto& s = e.stamp;
+        if (!r.word(e.oid, ' ') || !r.number(e.gitMode) || !r.number(s.ino) || !r.number(s.mode) ||
+            !r.number(s.size) || !r.number(s.mtimeSec) || !r.number(s.mtimeNsec) ||
+            !r.number(s.ctimeSec) || !r.number(s.ctimeNsec) || !r.word(path, '\0')) {
+            return std::nullopt;
+        }
+        m.entries.emplace(std::move(path), std::move(e));
+    }
+    if (!r.done()) {
+        return std::nullopt;
+    }
+    return m;
+}
+
+}  // namespace qa::exec

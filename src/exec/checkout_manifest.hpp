@@ -1,0 +1,58 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "exec/file_stamp.hpp"
+#include "git/repository.hpp"
+
+namespace qa::exec {
+
+/// One file, link or submodule of the tree under test, as git records it.
+struct TreeEntry {
+    std::string path;    ///< repository-relative
+    std::string oid;     ///< hex object id
+    std::uint32_t mode;  ///< git's mode: 0100644, 0100755, 0120000, 0160000
+};
+
+/// The entries of the index (`rev` empty) or of the tree of the commit `rev`, sorted by path;
+/// nullopt when the index holds a conflict (no single tree to compare with).
+std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
+                                                   const std::string& rev);
+
+/// Everything besides a file's path, blob and mode that shapes the bytes git's checkout writes
+/// for it: the attribute files (tracked, on disk, info/attributes, the user's and the system's),
+/// the core.* and filter.* configuration, the umask and libgit2's version. A reused checkout is
+/// only updated under the same fingerprint; any difference means every file is written again.
+std::string checkout_fingerprint(const git::Repository& repo,
+                                 const std::vector<TreeEntry>& entries);
+
+/// What a reusable checkout holds as git wrote it: each file's blob and mode with its stamp
+/// right after the write, the checkout root's identity, and the filesystem time after the last
+/// write (a stamp at or after it is racy and proves nothing). Kept outside the checkout, where
+/// no command can reach it.
+struct CheckoutManifest {
+    struct Entry {
+        std::string oid;
+        std::uint32_t gitMode = 0;
+        FileStamp stamp;
+    };
+    std::string fingerprint;
+    std::uint64_t dev = 0;
+    std::uint64_t ino = 0;
+    std::int64_t stampSec = 0;
+    std::int64_t stampNsec = 0;
+    std::unordered_map<std::string, Entry> entries;
+
+    std::string serialize() const;
+    /// nullopt for anything not written by serialize() (a torn or foreign file).
+    static std::optional<CheckoutManifest> parse(std::string_view text);
+};
+
+}  // namespace qa::exec
