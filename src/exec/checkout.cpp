@@ -196,7 +196,7 @@ void snapshot_worktree(const git::Repository& repo, const fs::path& target) {
     }
 }
 
-ScratchDir::ScratchDir(fs::path dir, fs::path keep_root)
+ScratchDir::ScratchDir(fs::path dir, fs::path keep_root, const fs::path& adopt)
     : dir_(std::move(dir)), keep_root_(std::move(keep_root)) {
     // The same plan of the same change in another live run: never pull its tree away.
     long owner = 0;
@@ -209,18 +209,31 @@ ScratchDir::ScratchDir(fs::path dir, fs::path keep_root)
     std::error_code ec;
     fs::remove_all(dir_, ec);
     // Another plan's ScratchDir may remove a parent it left empty just as this one creates it:
-    // then create again.
+    // then create again. The owner comes first, so a kill at any point leaves nothing unowned.
     for (int attempt = 0; attempt < 5; ++attempt) {
         ec.clear();
-        if (fs::create_directories(dir_, ec) || (!ec && fs::is_directory(dir_, ec))) {
+        fs::create_directories(dir_.parent_path(), ec);
+        if (ec) {
+            continue;
+        }
+        try {
+            // Whole or not at all: a sweep in a parallel plan must never read a half-written
+            // owner.
+            util::write_file_atomic(owner_file(), std::to_string(::getpid()) + "\n",
+                                    util::Sync::no);
+        } catch (const util::IoError&) {
+            continue;
+        }
+        if (!adopted_ && !adopt.empty() && ::rename(adopt.c_str(), dir_.c_str()) == 0) {
+            adopted_ = true;
+        }
+        if (adopted_ || fs::create_directory(dir_, ec) || (!ec && fs::is_directory(dir_, ec))) {
             break;
         }
     }
     if (ec || !fs::is_directory(dir_, ec)) {
         throw util::IoError("create " + dir_.string() + ": " + ec.message());
     }
-    // Whole or not at all: a sweep in a parallel plan must never read a half-written owner.
-    util::write_file_atomic(dir_.string() + ".owner", std::to_string(::getpid()) + "\n");
 }
 
 ScratchDir::~ScratchDir() {

@@ -42,20 +42,28 @@ std::set<std::string> commit_files(const git::Repository& repo, const std::strin
 void snapshot_worktree(const git::Repository& repo, const std::filesystem::path& target);
 
 /// A directory that exists for one scope: created empty (an earlier crashed run's leftover is
-/// removed first), removed with its content at the end of the scope, as are the parents up to
-/// `keep_root` that it leaves empty. An owner file beside it names this process, so that
-/// sweep_stale_execution_dirs() can remove it after a crash or a kill.
+/// removed first), or `adopt` (a directory on the same filesystem) moved there by a rename when
+/// it exists; removed with its content at the end of the scope, as are the parents up to
+/// `keep_root` that it leaves empty. An owner file beside it names this process (written before
+/// the directory appears), so that sweep_stale_execution_dirs() can remove it after a crash or a
+/// kill.
 class ScratchDir {
   public:
-    ScratchDir(std::filesystem::path dir, std::filesystem::path keep_root);
+    ScratchDir(std::filesystem::path dir, std::filesystem::path keep_root,
+               const std::filesystem::path& adopt = {});
     ~ScratchDir();
     ScratchDir(const ScratchDir&) = delete;
     ScratchDir& operator=(const ScratchDir&) = delete;
     const std::filesystem::path& path() const { return dir_; }
+    /// Whether `adopt` was moved here (else the directory was created empty).
+    bool adopted() const { return adopted_; }
+    /// The owner file beside the directory, on its filesystem.
+    std::filesystem::path owner_file() const { return dir_.string() + ".owner"; }
 
   private:
     std::filesystem::path dir_;
     std::filesystem::path keep_root_;
+    bool adopted_ = false;
 };
 
 /// Throws ExecError(EXECUTION_DENIED) naming the first component of `relative` under

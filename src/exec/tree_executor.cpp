@@ -7,9 +7,11 @@
 #include <mutex>
 
 #include "contracts/enums.hpp"
+#include "exec/change_watch.hpp"
 #include "exec/checkout.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
+#include "exec/reusable_checkout.hpp"
 
 namespace qa::exec {
 
@@ -18,7 +20,7 @@ struct TreeExecutor::Shared {
     std::mutex mu;
     std::condition_variable cv;
     std::set<std::int64_t> ended;
-    std::unique_ptr<ScratchDir> checkout;
+    std::unique_ptr<ReusableCheckout> checkout;
     std::string relative;
     /// One sandbox per profile, probed once per run (a probe starts a bwrap).
     std::map<contracts::PermissionProfileId, std::unique_ptr<const Sandbox>> sandboxes;
@@ -123,23 +125,30 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
         s.relative = execution_dir_relative(settings_.executionKey,
                                             all.empty() ? plan.planOrdinal : all.front());
         refuse_linked_path(settings_.repoRoot, s.relative);
-        s.checkout =
-            std::make_unique<ScratchDir>(settings_.repoRoot / s.relative, settings_.repoRoot);
-        check_out(repo, settings_.source, settings_.rev, s.checkout->path());
+        // The previous run's checkout, brought up to date from what changed, when no other run
+        // holds it; else one of this run's own.
+        s.checkout = std::make_unique<ReusableCheckout>(
+            repo, settings_.source == TreeSource::commit ? settings_.rev : "",
+            settings_.repoRoot / s.relative, settings_.repoRoot);
+        if (settings_.log != nullptr) {
+            settings_.log->info("checkout", [&] { return s.checkout->summary(); });
+        }
     }
     const std::filesystem::path dir = s.checkout->path();
+    const std::filesystem::path marker = s.checkout->marker();
     const std::string relative = s.relative;
     const Sandbox& probed = *sandbox;
     lock.unlock();  // turns serialize the plans; the lock guards the shared state only
-    PlanExecution result =
-        run_in_checkout(probed, checked, dir, relative, report_changed_files, cancel);
     // The tree's files only: what an earlier check built (a .pyc the linter rewrites) is not
     // the tool's finding.
-    std::erase_if(result.changedFiles, [this](const std::string& p) { return !has_file(p); });
-    if (!result.changedFiles.empty()) {
-        // Check mode: what a formatter changed is its finding, not the next check's input.
-        restore_files(repo, settings_.source == TreeSource::commit ? settings_.rev : "", dir,
-                      result.changedFiles);
+    std::optional<ChangeWatch> watch;
+    if (report_changed_files) {
+        watch.emplace(dir, files_, marker);
+    }
+    PlanExecution result = run_in_checkout(probed, checked, dir, relative, false, cancel);
+    if (watch && !result.cancelled) {
+        result.changedFiles = watch->changed_and_restored(
+            repo, settings_.source == TreeSource::commit ? settings_.rev : "");
     }
     return result;
 }

@@ -15,6 +15,7 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "lenses/api/services.hpp"
+#include "log/log.hpp"
 #include "util/cancellation.hpp"
 
 namespace qa::exec {
@@ -45,6 +46,8 @@ class TreeExecutor {
         std::optional<std::string> denied;
         /// The planOrdinals of the run's execution plans: their turns on the checkout.
         std::vector<std::int64_t> executionPlanOrdinals;
+        /// The troubleshooting log (how the checkout was made); null: none.
+        const log::Log* log = nullptr;
     };
 
     /// Lists the files of the tree under test from `repo`, the run's.

@@ -38,7 +38,7 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
     // Execution lenses run on this target's tree, in checkouts named by its key.
     const auto executor = make_tree_executor(lib_, prepared_.repo, prepared_.request.gitEnv,
                                              prepared_.config, prepared_.request.execution, plans,
-                                             target.tree, execution_key, commands_);
+                                             target.tree, execution_key, commands_, &control_.log);
     services.execution = executor.get();
     // The model lenses of this change share one connection pool, budget ledger and cache.
     std::optional<lenses::model::ModelServices> models;

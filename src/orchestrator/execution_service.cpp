@@ -28,7 +28,8 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
     const std::vector<contracts::LensPlan>& plans, const TreeUnderTest& tree,
-    const std::string& execution_key, const lenses::api::CommandRunner& commands) {
+    const std::string& execution_key, const lenses::api::CommandRunner& commands,
+    const log::Log* log) {
     if (std::none_of(plans.begin(), plans.end(),
                      [](const contracts::LensPlan& p) { return is_execution_lens(p.lensId); })) {
         return nullptr;
@@ -43,6 +44,7 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
         s.rev = *tree.commit;
     }
     s.executionKey = execution_key;
+    s.log = log;
     s.allowExecutionLensClasses = config.allowExecutionLensClasses;
     for (const auto& p : plans) {
         if (is_execution_lens(p.lensId)) {

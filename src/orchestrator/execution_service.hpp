@@ -36,6 +36,7 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
     const config::Config& config, const std::optional<ExecutionEnv>& env,
     const std::vector<contracts::LensPlan>& plans, const TreeUnderTest& tree,
-    const std::string& execution_key, const lenses::api::CommandRunner& commands);
+    const std::string& execution_key, const lenses::api::CommandRunner& commands,
+    const log::Log* log = nullptr);
 
 }  // namespace qa::orchestrator

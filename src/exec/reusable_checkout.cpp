@@ -1,0 +1,121 @@
+#include "exec/reusable_checkout.hpp"
+
+#include <fcntl.h>
+#include <stdio.h>  // renameat2
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "exec/checkout_sync.hpp"
+#include "util/atomic_file.hpp"
+#include "util/file.hpp"
+
+namespace qa::exec {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// An exclusive flock on `path`, or -1 when another run (or another checkout of this one)
+/// holds it: never waits.
+int try_lock(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        return -1;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+}  // namespace
+
+ReusableCheckout::ReusableCheckout(const git::Repository& repo, std::string rev, fs::path dir,
+                                   fs::path keep_root) {
+    const fs::path state = repo.git_dir() / "qa-skill";
+    slot_ = state / "checkout";
+    manifestPath_ = state / "checkout.manifest";
+    std::error_code ec;
+    fs::create_directories(state, ec);
+    if (!ec && !fs::is_symlink(state, ec)) {
+        lock_.fd = try_lock(state / "checkout.lock");
+    }
+    const auto entries = tree_entries(repo, rev);
+    std::optional<CheckoutManifest> previous;
+    if (lock_.fd >= 0 && entries) {
+        try {
+            previous = CheckoutManifest::parse(util::read_file(manifestPath_));
+        } catch (const util::IoError&) {
+            // none yet: the first run writes the checkout whole
+        }
+    }
+    // Taken over by a rename (the same filesystem, else a fresh checkout): constant time.
+    scratch_ = std::make_unique<ScratchDir>(dir, keep_root,
+                                            lock_.fd >= 0 && previous ? slot_ : fs::path());
+    if (!entries) {  // a conflicted index: git's own checkout, nothing to compare with
+        checkout_index(repo, scratch_->path());
+        summary_ = "written whole (the index has a conflict)";
+        return;
+    }
+    const std::string fingerprint = checkout_fingerprint(repo, *entries);
+    CheckoutSync sync;
+    try {
+        sync = sync_checkout(repo, rev, scratch_->path(), *entries, fingerprint,
+                             scratch_->adopted() ? &*previous : nullptr, scratch_->owner_file());
+    } catch (const util::IoError&) {
+        if (!scratch_->adopted()) {
+            throw;
+        }
+        // What a command left could not be cleaned (too deep, say): start from nothing.
+        scratch_.reset();
+        scratch_ = std::make_unique<ScratchDir>(dir, keep_root);
+        sync = sync_checkout(repo, rev, scratch_->path(), *entries, fingerprint, nullptr,
+                             scratch_->owner_file());
+    }
+    reused_ = sync.kept > 0;
+    if (lock_.fd >= 0) {
+        manifest_ = std::move(sync.manifest);
+    }
+    const std::string counts = std::to_string(sync.kept) + " files kept, " +
+                               std::to_string(sync.written) + " written, " +
+                               std::to_string(sync.removed) + " removed";
+    summary_ = reused_        ? "the previous checkout brought up to date: " + counts
+               : lock_.fd < 0 ? "written whole (another run holds the reusable "
+                                "checkout, or its lock cannot be made): " +
+                                    counts
+               : !previous            ? "written whole (no previous checkout): " + counts
+               : !scratch_->adopted() ? "written whole (the previous checkout could not "
+                                        "be moved here): " +
+                                            counts
+                                      : "written whole (the attributes, configuration or "
+                                        "umask changed): " +
+                                            counts;
+}
+
+ReusableCheckout::~ReusableCheckout() {
+    if (manifest_) {
+        try {
+            // The manifest first: a kill between the two leaves a manifest without its checkout
+            // (ignored), never a checkout with another's manifest.
+            util::write_file_atomic(manifestPath_, manifest_->serialize(), util::Sync::no);
+            if (::renameat2(AT_FDCWD, scratch_->path().c_str(), AT_FDCWD, slot_.c_str(),
+                            RENAME_NOREPLACE) != 0) {
+                std::error_code ec;
+                fs::remove(manifestPath_, ec);
+            }
+        } catch (const util::IoError&) {
+            // Not kept: the ScratchDir removes it.
+        }
+    }
+    scratch_.reset();  // before the lock goes: the next run may take the slot from then on
+}
+
+ReusableCheckout::Lock::~Lock() {
+    if (fd >= 0) {
+        ::close(fd);
+    }
+}
+
+}  // namespace qa::exec

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "exec/checkout.hpp"
+#include "exec/checkout_manifest.hpp"
+#include "git/repository.hpp"
+
+namespace qa::exec {
+
+/// The execution checkout of one tree under test (the index's, `rev` empty, or a commit's) at
+/// its path `dir` (`.worktrees/qa-skill/<executionKey>/<planOrdinal>`), taken over from the
+/// repository's reusable checkout `<git dir>/qa-skill/checkout` when there is one and brought up
+/// to date from what changed (sync_checkout), else written whole. On destruction it goes back
+/// there, with its manifest, for the next run; what could not go back is removed.
+///
+/// One run at a time: the reusable checkout is held under an flock on
+/// `<git dir>/qa-skill/checkout.lock` from take-over to give-back (the kernel drops it when a
+/// run dies, even by SIGKILL). A run that finds it held writes a checkout of its own and keeps
+/// nothing. The commands never see the manifest or the lock: the sandbox binds `dir` only.
+class ReusableCheckout {
+  public:
+    ReusableCheckout(const git::Repository& repo, std::string rev, std::filesystem::path dir,
+                     std::filesystem::path keep_root);
+    ~ReusableCheckout();
+    ReusableCheckout(const ReusableCheckout&) = delete;
+    ReusableCheckout& operator=(const ReusableCheckout&) = delete;
+
+    const std::filesystem::path& path() const { return scratch_->path(); }
+    /// A file beside the checkout, on its filesystem, for time stamps (FileStamp::racy).
+    std::filesystem::path marker() const { return scratch_->owner_file(); }
+    /// Whether the previous checkout was taken over (files kept) rather than written whole.
+    bool reused() const { return reused_; }
+    /// One line for the troubleshooting log: reused or written whole, and why.
+    const std::string& summary() const { return summary_; }
+
+  private:
+    std::filesystem::path slot_;  ///< <git dir>/qa-skill/checkout
+    std::filesystem::path manifestPath_;
+    /// The flock while the checkout is ours; -1: another run holds it.
+    struct Lock {
+        int fd = -1;
+        Lock() = default;
+        ~Lock();
+        Lock(const Lock&) = delete;
+        Lock& operator=(const Lock&) = delete;
+    };
+    Lock lock_;  ///< before scratch_: released after the checkout is back or gone
+    std::unique_ptr<ScratchDir> scratch_;
+    std::optional<CheckoutManifest> manifest_;
+    bool reused_ = false;
+    std::string summary_;
+};
+
+}  // namespace qa::exec
