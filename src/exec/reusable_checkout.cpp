@@ -32,8 +32,8 @@ int try_lock(const fs::path& path) {
 
 }  // namespace
 
-ReusableCheckout::ReusableCheckout(const git::Repository& repo, std::string rev, fs::path dir,
-                                   fs::path keep_root) {
+ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::string& rev,
+                                   const fs::path& dir, const fs::path& keep_root) {
     const fs::path state = repo.git_dir() / "qa-skill";
     slot_ = state / "checkout";
     manifestPath_ = state / "checkout.manifest";

@@ -23,8 +23,8 @@ namespace qa::exec {
 /// nothing. The commands never see the manifest or the lock: the sandbox binds `dir` only.
 class ReusableCheckout {
   public:
-    ReusableCheckout(const git::Repository& repo, std::string rev, std::filesystem::path dir,
-                     std::filesystem::path keep_root);
+    ReusableCheckout(const git::Repository& repo, const std::string& rev,
+                     const std::filesystem::path& dir, const std::filesystem::path& keep_root);
     ~ReusableCheckout();
     ReusableCheckout(const ReusableCheckout&) = delete;
     ReusableCheckout& operator=(const ReusableCheckout&) = delete;
