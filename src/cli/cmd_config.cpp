@@ -15,8 +15,8 @@
 #include "json/canonical.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/config_checks.hpp"
+#include "orchestrator/run_registry.hpp"
 #include "plan/registry.hpp"
-#include "plan/run_registry.hpp"
 #include "providers/provider_client.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
@@ -103,7 +103,7 @@ int run_config(const std::vector<std::string>& args) {
             config::load_rules_files(config, find_repo_root().value_or("."));
         }
         // Its own rules compile, and their examples match as they say (a check of its own).
-        lenses::check_own_rules(config);
+        lenses::check_own_rules(config, plan::builtin_registry());
         const auto own_notes = lenses::own_rules_notes(config);
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
@@ -124,10 +124,10 @@ int run_config(const std::vector<std::string>& args) {
     if (action == "lenses") {
         // The built-in lenses and the repository's external ones, as `run --lens` knows them.
         const auto root = find_repo_root();
-        const auto lens_ids =
-            root ? plan::run_registry(plan::builtin_registry(), config::load_config(*root, ids))
-                       .lens_ids()
-                 : ids;
+        const auto lens_ids = root ? orchestrator::run_registry(plan::builtin_registry(),
+                                                                config::load_config(*root, ids))
+                                         .lens_ids()
+                                   : ids;
         for (const auto& id : lens_ids) {
             std::printf("%s\n", id.c_str());
         }

@@ -210,8 +210,8 @@ struct Config {
         contracts::PermissionProfileId::read_only;
     std::int64_t runMaxTokens = 300000;
     std::optional<double> runMaxCostUsd = 12.0;
-    std::int64_t maxChangedFiles = 5000;  ///< above either cap: DIFF_TOO_LARGE
-    std::int64_t maxChangedLines = 200000;
+    std::int64_t maxChangedFiles = defaults::kMaxChangedFiles;  ///< above either: DIFF_TOO_LARGE
+    std::int64_t maxChangedLines = defaults::kMaxChangedLines;
     std::int64_t maxContextBytes =
         defaults::kMaxContextBytes;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
     std::map<std::string, LensSettings> lenses;

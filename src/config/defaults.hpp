@@ -12,6 +12,9 @@ inline constexpr std::int64_t kLensTimeoutMs = 60000;
 inline constexpr std::int64_t kDiffContext = 3;
 /// `[budget] max_context_bytes`: what one lens plan may send a model, at most.
 inline constexpr std::int64_t kMaxContextBytes = 8 << 20;
+/// `max_changed_files`, `max_changed_lines`: the hard cap; above either: DIFF_TOO_LARGE.
+inline constexpr std::int64_t kMaxChangedFiles = 5000;
+inline constexpr std::int64_t kMaxChangedLines = 200000;
 /// `[lenses.<id>] version` of an external lens that does not set one.
 inline constexpr std::string_view kExternalLensVersion = "1.0.0";
 inline constexpr std::int64_t kProviderTimeoutMs = 60000;

@@ -6,26 +6,15 @@
 #include "exec/confinement.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
-#include "exec/profile.hpp"
 #include "exec/sandbox.hpp"
 #include "input/run_input.hpp"
-#include "util/file.hpp"
 
 namespace qa::exec {
 
 namespace fs = std::filesystem;
 
-LensSandbox::LensSandbox(const config::Config& config, fs::path repo_root, const TrustEnv& trust,
-                         RunnerEnv env)
-    : config_(config), repoRoot_(std::move(repo_root)), env_(std::move(env)) {
-    try {
-        require_trust(trust, repoRoot_, config_);
-    } catch (const ExecError& e) {
-        untrusted_ = e.what();
-    } catch (const util::IoError& e) {  // no HOME: nothing can have been trusted
-        untrusted_ = e.what();
-    }
-}
+LensSandbox::LensSandbox(const ExecutionPolicy& policy, fs::path repo_root, RunnerEnv env)
+    : policy_(policy), repoRoot_(std::move(repo_root)), env_(std::move(env)) {}
 
 std::variant<fs::path, std::string> LensSandbox::bwrap() const {
     std::call_once(probed_, [this] {
@@ -46,13 +35,12 @@ std::variant<fs::path, std::string> LensSandbox::bwrap() const {
 
 std::variant<util::ProcessSpec, std::string> LensSandbox::confine(const input::LensInput& lens,
                                                                   util::ProcessSpec spec) const {
-    if (untrusted_) {
-        return *untrusted_;
+    if (policy_.untrusted) {  // a store that cannot be read (no HOME) trusted nothing either
+        return *policy_.untrusted;
     }
-    const ExecProfile profile = resolve_profile(config_, lens.permissionProfile);
+    const ExecProfile profile = policy_.profile(lens.permissionProfile);
     try {
-        require_execution_allowed(lens.lensClass, config_.allowExecutionLensClasses,
-                                  profile.profile);
+        require_execution_allowed(lens.lensClass, policy_.allowedClasses, profile.profile);
     } catch (const ExecError& e) {
         return std::string(e.what());
     }

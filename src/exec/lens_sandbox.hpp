@@ -6,22 +6,22 @@
 #include <string>
 #include <variant>
 
-#include "config/config.hpp"
+#include "exec/execution_policy.hpp"
 #include "exec/runner.hpp"
-#include "exec/trust.hpp"
 #include "lenses/api/services.hpp"
 
 namespace qa::exec {
 
 /// The run's CommandSandbox for lenses that run a program of their own (external lenses): the
-/// same rules as execution lenses. The configuration must be trusted, the lens's class must be
-/// in allow_execution_lens_classes and its profile not read-only; the program runs in
+/// same rules as execution lenses, from the run's ExecutionPolicy. The configuration must be
+/// trusted, the lens's class must be in allow_execution_lens_classes and its profile not
+/// read-only; the program runs in
 /// bubblewrap with the repository read-only as its directory, a private /tmp, the profile's
 /// environment and network, and the profile's output caps.
 class LensSandbox final : public lenses::api::CommandSandbox {
   public:
-    LensSandbox(const config::Config& config, std::filesystem::path repo_root,
-                const TrustEnv& trust, RunnerEnv env);
+    /// `policy` must outlive the sandbox.
+    LensSandbox(const ExecutionPolicy& policy, std::filesystem::path repo_root, RunnerEnv env);
 
     std::variant<util::ProcessSpec, std::string> confine(const input::LensInput& lens,
                                                          util::ProcessSpec spec) const override;
@@ -30,10 +30,9 @@ class LensSandbox final : public lenses::api::CommandSandbox {
     /// bwrap, found and probed once (a probe starts a sandbox) on first use.
     std::variant<std::filesystem::path, std::string> bwrap() const;
 
-    const config::Config& config_;
+    const ExecutionPolicy& policy_;
     std::filesystem::path repoRoot_;
     RunnerEnv env_;
-    std::optional<std::string> untrusted_;  ///< why the configuration is not trusted
     mutable std::once_flag probed_;
     mutable std::variant<std::filesystem::path, std::string> bwrap_;
 };

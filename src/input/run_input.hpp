@@ -57,6 +57,14 @@ struct LensInput {
     /// (`"kind": "model"`): what a lens knows of its entry without reaching for a registry.
     std::set<std::string, std::less<>> subLensIds;
     std::set<std::string, std::less<>> modelSubLensIds;
+    /// `[lenses.<id>.<sub>] required`: the sub-lenses whose requiredness is their own.
+    std::map<std::string, bool, std::less<>> subLensRequired;
+    /// `[lenses.<id>] exclude`: gitignore-style globs of files this lens does not check.
+    std::vector<std::string> exclude;
+
+    /// Whether the plans of sub-lens `sub` (none: the lens itself) are required: the sub-lens's
+    /// own `required` when set, else the lens's.
+    bool required_for(const std::optional<std::string>& sub) const;
 };
 
 /// `[rules.<id>]`: a rule switched off, or given another severity.
@@ -84,12 +92,20 @@ struct GateChange {
 /// depended on is what its artifacts say.
 struct RunInput {
     contracts::SkillInput skill;
+    /// Which configuration decided (the tree's, an explicit --config, or the embedded default),
+    /// as the verdict's rationale names it.
+    std::string configSource;
     std::map<std::string, LensInput, std::less<>> lenses;  ///< every known lens, by lensId
     std::vector<config::LayerRule> layers;                 ///< `[[architecture.layers]]`
     std::vector<GateChange> gateChanges;  ///< what the change does to the gate itself
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
     /// `[budget] max_context_bytes`: what one plan may send a model, at most.
     std::int64_t maxContextBytes = config::defaults::kMaxContextBytes;
+    /// `max_changed_files`, `max_changed_lines`: the hard cap on what bounded lenses read.
+    std::int64_t maxChangedFiles = config::defaults::kMaxChangedFiles;
+    std::int64_t maxChangedLines = config::defaults::kMaxChangedLines;
+    /// The top-level `exclude`: gitignore-style globs of files no lens checks.
+    std::vector<std::string> exclude;
     /// The frozen rubric the consistency lens enforces (`[lenses.consistency] rubric_version`,
     /// read from the tree under test and verified); nullptr when it names none. Its hash is in
     /// the normalized configuration, so configHash and the executionKey follow it.

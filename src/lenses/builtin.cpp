@@ -71,12 +71,11 @@ std::vector<rules::RuleSource> rule_sources(const plan::Registry& registry,
     return out;
 }
 
-/// The built-in catalog: each registry lens built by the engine its entry declares. The rules
+/// The catalog of `registry`: each lens built by the engine its entry declares. The rules
 /// engine's lenses from their embedded rules files and `extra` (all compiled together: one set
 /// pass and one read of each file serve them all, and their credential rules mask what they
 /// find in every rule lens's snippets).
-Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
-    const auto& registry = plan::builtin_registry();
+Catalog build_catalog(const plan::Registry& registry, std::span<const rules::RuleSource> extra) {
     const auto rules = std::make_shared<const rules::RuleSet>(
         rules::RuleSet::parse(rule_sources(registry, extra)));
     // The model lens serves every model-kind entry and the model sub-lenses of the others:
@@ -133,32 +132,22 @@ Catalog make_builtin_catalog(std::span<const rules::RuleSource> extra = {}) {
     return catalog;
 }
 
-const Catalog& builtin_catalog() {
-    // Immutable after construction; C++ guarantees a thread-safe one-time initialisation.
-    static const Catalog catalog = make_builtin_catalog();
-    return catalog;
-}
-
 }  // namespace
 
-std::shared_ptr<const Catalog> catalog_with_rules(std::span<const rules::RuleSource> extra) {
-    return std::make_shared<const Catalog>(make_builtin_catalog(extra));
-}
-
-const lenses::api::Lens* builtin_lens(std::string_view lens_id) {
-    return builtin_catalog().find(lens_id);
+std::shared_ptr<const Catalog> make_catalog(const plan::Registry& registry,
+                                            std::span<const rules::RuleSource> extra) {
+    return std::make_shared<const Catalog>(build_catalog(registry, extra));
 }
 
 lenses::api::LensLookup lens_lookup(const input::RunInput& input,
-                                    std::shared_ptr<const Catalog> own) {
-    return [&input, own = std::move(own)](const std::string& lens_id) -> const lenses::api::Lens* {
-        // The built-in catalog is asked for only now: its rules compile on first use.
-        const Catalog& catalog = own ? *own : builtin_catalog();
+                                    std::shared_ptr<const Catalog> catalog) {
+    return [&input,
+            catalog = std::move(catalog)](const std::string& lens_id) -> const lenses::api::Lens* {
         const input::LensInput* settings = input.lens(lens_id);
         if (settings != nullptr && settings->kind == input::LensKind::external) {
-            return catalog.external();
+            return catalog->external();
         }
-        return catalog.find(lens_id);
+        return catalog->find(lens_id);
     };
 }
 

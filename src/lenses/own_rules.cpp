@@ -58,13 +58,11 @@ std::vector<rules::RuleSource> own_rule_sources(const config::Config& config) {
     return out;
 }
 
-std::shared_ptr<const Catalog> lenses_for(const config::Config& config) {
-    if (config.rulesFiles.empty()) {
-        return nullptr;
-    }
+std::shared_ptr<const Catalog> lenses_for(const config::Config& config,
+                                          const plan::Registry& registry) {
     try {
         const auto sources = own_rule_sources(config);
-        return catalog_with_rules(sources);
+        return make_catalog(registry, sources);
     } catch (const rules::RuleError& e) {
         rethrow_as_config(e);
     }
@@ -85,7 +83,7 @@ std::set<std::string> own_rule_ids(const config::Config& config) {
     return ids;
 }
 
-void check_own_rules(const config::Config& config) {
+void check_own_rules(const config::Config& config, const plan::Registry& registry) {
     for (const auto& f : config.rulesFiles) {
         try {
             const auto set = rules::RuleSet::parse(f.text, f.path);
@@ -100,7 +98,10 @@ void check_own_rules(const config::Config& config) {
             rethrow_as_config(e);
         }
     }
-    lenses_for(config);  // together with the built-in rules: an id used twice is an error there
+    if (!config.rulesFiles.empty()) {
+        // Together with the built-in rules: an id used twice is an error there.
+        (void)lenses_for(config, registry);
+    }
 }
 
 std::vector<std::string> own_rules_notes(const config::Config& config) {

@@ -7,15 +7,17 @@
 
 #include "config/config.hpp"
 #include "lenses/catalog.hpp"
+#include "plan/registry.hpp"
 #include "rules/rule_set.hpp"
 
 namespace qa::lenses {
 
-/// The lenses for a run of `config` when it names rules files (`rules_files`): the built-in
-/// rules compiled together with the repository's own. nullptr when it names none (the
-/// process-wide builtin_lens() serves). A rules file that does not compile is a ConfigError
-/// naming its file, line, column and key (exit 2).
-std::shared_ptr<const Catalog> lenses_for(const config::Config& config);
+/// The lens catalog of a run of `config`: the lenses of `registry` (the built-in ones), their
+/// embedded rules compiled together with the repository's own rules files (`rules_files`), if
+/// it names any. A rules file that does not compile is a ConfigError naming its file, line,
+/// column and key (exit 2).
+std::shared_ptr<const Catalog> lenses_for(const config::Config& config,
+                                          const plan::Registry& registry);
 
 /// The repository's own rules files of `config` as rule sources: they join the security lens,
 /// and a rule that names no sub-lens goes to `secrets` (no languages) or `unsafe-code`.
@@ -27,8 +29,8 @@ std::set<std::string> own_rule_ids(const config::Config& config);
 
 /// `qa-skill config check` on the repository's own rules files: each compiles, and every example
 /// of every rule in them does what it says. Throws ConfigError naming the file, the rule and
-/// the example.
-void check_own_rules(const config::Config& config);
+/// the example, and they compile together with the built-in rules of `registry`.
+void check_own_rules(const config::Config& config, const plan::Registry& registry);
 
 /// For `qa-skill config check`: each of the repository's own rules files whose own positive
 /// examples its rules find in it (so the security lens would report them as credentials once

@@ -4,17 +4,33 @@
 #include "lenses/own_rules.hpp"
 #include "lenses/phase_options.hpp"
 #include "orchestrator/frozen_rubric.hpp"
-#include "plan/run_registry.hpp"
-#include "plan/sub_lens_check.hpp"
+#include "orchestrator/run_registry.hpp"
+#include "orchestrator/sub_lens_check.hpp"
 #include "rules/catalog.hpp"
-#include "verdict/rule_overrides.hpp"
+#include "util/suggest.hpp"
 
 namespace qa::orchestrator {
+namespace {
+
+/// Throws config::ConfigError, naming the table's position, for a `[rules.<id>]` whose id is not
+/// in `known_ids`.
+void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids) {
+    for (const auto& [id, o] : config.rules) {
+        if (known_ids.count(id) == 0) {
+            const std::vector<std::string> ids(known_ids.begin(), known_ids.end());
+            throw config::ConfigError(config.source, o.line, o.column, "rules." + id,
+                                      "no rule has this id" + util::did_you_mean(id, ids) +
+                                          "; `qa-skill rules list` lists every rule id");
+        }
+    }
+}
+
+}  // namespace
 
 std::vector<std::string> check_config(const config::Config& config, const plan::Registry& registry,
                                       const providers::KeyLookup& keys) {
     // Sub-lens tables name sub-lenses of the run's lenses (the reader knows only lens ids).
-    plan::check_sub_lens_settings(config, plan::run_registry(registry, config));
+    check_sub_lens_settings(config, run_registry(registry, config));
     auto notes = lenses::model::check_model_bindings(config, registry, keys);
     // Checked whether or not this commit plans the phase lens: a configuration is valid or not.
     lenses::check_phase_options(config);
@@ -24,7 +40,7 @@ std::vector<std::string> check_config(const config::Config& config, const plan::
         auto known = rules::builtin_rule_ids();
         known.merge(lenses::own_rule_ids(config));
         known.merge(rubric_rule_ids(rubric.get()));
-        verdict::check_rule_ids(config, known);
+        check_rule_ids(config, known);
     }
     return notes;
 }

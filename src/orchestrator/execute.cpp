@@ -12,17 +12,16 @@ namespace qa::orchestrator {
 
 Execution::Execution(const git::LibGit2& lib, const Prepared& prepared, const RunControl& control)
     : lib_(lib), prepared_(prepared), control_(control), commands_(control.children, &control.log) {
-    // Lenses that run a program of their own (external lenses) run in the sandbox, and only
-    // for a configuration the user trusts. Built only when the configuration declares one (it
-    // reads the user's trust store), and like execution lenses only when the caller offers
-    // execution (request.execution); without it the external lenses fail with
-    // EXECUTION_DENIED.
-    const config::Config& config = prepared.config;
+    // Lenses that run a program of their own (external lenses) run in the sandbox, under the
+    // run's execution policy (trust, classes, profiles), and like execution lenses only when
+    // the caller offers execution (request.execution); without it the external lenses fail
+    // with EXECUTION_DENIED.
+    const auto& lenses = prepared.registry.lenses;
     const auto& execution = prepared.request.execution;
-    if (execution && std::any_of(config.lenses.begin(), config.lenses.end(), [](const auto& lens) {
-            return lens.second.external.has_value();
+    if (execution && std::any_of(lenses.begin(), lenses.end(), [](const plan::LensEntry& lens) {
+            return lens.kind == input::LensKind::external;
         })) {
-        sandbox_.emplace(config, prepared.repo.root(), execution->trust, execution->runner);
+        sandbox_.emplace(prepared.execution, prepared.repo.root(), execution->runner);
     }
 }
 
@@ -36,9 +35,10 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
     services.sandbox = sandbox_ ? &*sandbox_ : nullptr;
     services.log = &control_.log;
     // Execution lenses run on this target's tree, in checkouts named by its key.
-    const auto executor = make_tree_executor(lib_, prepared_.repo, prepared_.request.gitEnv,
-                                             prepared_.config, prepared_.request.execution, plans,
-                                             target.tree, execution_key, commands_, &control_.log);
+    const auto executor =
+        make_tree_executor(lib_, prepared_.repo, prepared_.request.gitEnv, prepared_.execution,
+                           prepared_.request.execution, input, plans, target.tree, execution_key,
+                           commands_, &control_.log);
     services.execution = executor.get();
     // The model lenses of this change share one connection pool, budget ledger and cache.
     std::optional<lenses::model::ModelServices> models;
@@ -53,7 +53,7 @@ Executed Execution::run(const PreparedTarget& target, const std::vector<contract
     dispatch::DispatchOptions options;
     options.on_overdue = control_.onOverdueLens;
     const dispatch::Dispatcher dispatcher(prepared_.jobs,
-                                          lenses::lens_lookup(input, prepared_.ownLenses), options);
+                                          lenses::lens_lookup(input, prepared_.lenses), options);
     Executed out;
     out.results = dispatcher.run(plans, changes, input, services, control_.cancel);
     out.exactKeys = baseline::take_exact_keys(out.results);

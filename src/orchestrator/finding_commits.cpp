@@ -15,12 +15,6 @@ namespace {
 
 using BlameHandle = git::Handle<git_blame, &git_blame_free>;
 
-/// A blocking credential finding: what the ways forward name a commit for.
-bool is_credential(const contracts::Finding& f) {
-    return f.blocking && f.lensId == "security" &&
-           f.subLensId == std::optional<std::string>("secrets");
-}
-
 /// Blame costs a history walk per line: at most this many per change (a first push of a tree
 /// full of fixtures may hold hundreds); the rest keep no commit, the report names the first.
 constexpr std::size_t kMaxBlames = 20;
@@ -66,8 +60,9 @@ std::optional<std::string> blamed_commit(const git::Repository& repo, const git:
 
 }  // namespace
 
-void locate_commits(const git::Repository& repo, const git::ChangeSet& changes, bool blame,
-                    std::vector<contracts::LensResult>& results) {
+verdict::FindingCommits locate_commits(const git::Repository& repo, const git::ChangeSet& changes,
+                                       bool blame,
+                                       const std::vector<contracts::LensResult>& results) {
     const bool commits_known =
         changes.head.size() == 40 && changes.head != git::kEmptyTreeSha && changes.head != "index";
     std::map<std::string, const git::FileChange*, std::less<>> files;
@@ -76,10 +71,10 @@ void locate_commits(const git::Repository& repo, const git::ChangeSet& changes, 
     }
     // Blame is costly: once per (file, line), however many rules found something there.
     std::map<std::pair<std::string, std::int64_t>, std::optional<std::string>> blamed;
-    for (auto& result : results) {
-        for (auto& f : result.findings) {
-            if (!is_credential(f) || !f.evidence.is_object() ||
-                f.evidence.find("commit") != nullptr) {
+    verdict::FindingCommits out;
+    for (const auto& result : results) {
+        for (const auto& f : result.findings) {
+            if (!verdict::wants_commit(f) || out.count({f.file, f.startLine}) != 0) {
                 continue;
             }
             std::optional<std::string> commit;
@@ -107,12 +102,15 @@ void locate_commits(const git::Repository& repo, const git::ChangeSet& changes, 
                 commit = it->second;
             }
             if (commit && !commit->empty()) {
-                f.evidence.as_object().emplace_back("commit", std::move(*commit));
+                out.emplace(std::make_pair(f.file, f.startLine),
+                            verdict::CommitEvidence{"commit", std::move(*commit)});
             } else if (tag) {
-                f.evidence.as_object().emplace_back("tag", std::move(*tag));
+                out.emplace(std::make_pair(f.file, f.startLine),
+                            verdict::CommitEvidence{"tag", std::move(*tag)});
             }
         }
     }
+    return out;
 }
 
 }  // namespace qa::orchestrator

@@ -5,17 +5,21 @@
 #include "contracts/types.hpp"
 #include "git/change_set.hpp"
 #include "git/repository.hpp"
+#include "verdict/commit_evidence.hpp"
 
 namespace qa::orchestrator {
 
-/// Names the commit each blocking credential finding (security/secrets) of `changes` lies in, as
-/// evidence "commit" (the sha), so every format shows which commit to rewrite: a message's
+/// The commit each blocking credential finding (verdict::wants_commit) of the settled `results`
+/// of `changes` lies in, as evidence "commit" (the sha), so every format shows which commit to
+/// rewrite; verdict::decide adds them. Read from git here, between verdict::settle and
+/// verdict::decide, so that both stay pure: a message's
 /// commit ("commit:<sha>"; a tag message gets "tag" instead), the commit whose lines an earlier
 /// commit's hunk holds (git::Hunk::commit), and for the net change of a push or a range
 /// (`blame`) the commit between base and head that last added the line, as `git blame` finds
-/// it (for the first 20 lines: blame walks history). A finding whose commit cannot be told keeps
-/// no such member.
-void locate_commits(const git::Repository& repo, const git::ChangeSet& changes, bool blame,
-                    std::vector<contracts::LensResult>& results);
+/// it (for the first 20 lines: blame walks history). A finding whose commit cannot be told has
+/// no entry.
+verdict::FindingCommits locate_commits(const git::Repository& repo, const git::ChangeSet& changes,
+                                       bool blame,
+                                       const std::vector<contracts::LensResult>& results);
 
 }  // namespace qa::orchestrator

@@ -16,8 +16,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// What decide needs besides the plans and results, as the earlier steps found it.
-verdict::RunFacts facts_of(const Prepared& prepared, const PreparedTarget& target,
-                           const RunOutcome& out, const Executed& executed) {
+verdict::RunFacts facts_of(const PreparedTarget& target, const RunOutcome& out,
+                           const Executed& executed) {
     verdict::RunFacts facts;
     for (const auto& name : target.target.baseRefCodes) {
         if (const auto code = contracts::enum_from_string<contracts::ErrorCode>(name)) {
@@ -30,11 +30,7 @@ verdict::RunFacts facts_of(const Prepared& prepared, const PreparedTarget& targe
         facts.baselineSource = target.baseline->source;
     }
     facts.exactKeys = &executed.exactKeys;
-    // A credential in a commit is removed by rewriting that commit: name it.
-    facts.annotate = [&prepared, &target](std::vector<contracts::LensResult>& results) {
-        locate_commits(prepared.repo, target.target.changes, target.target.blameCommits, results);
-    };
-    facts.configSource = prepared.config.source;
+    facts.configSource = target.input.configSource;
     facts.excludedFiles = out.plan.excludedFiles;
     facts.excludedByLens = out.plan.excludedByLens;
     return facts;
@@ -78,7 +74,7 @@ RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
     out.baseRefCodes = target.target.baseRefCodes;
     out.baselineSource = target.baseline ? std::optional(target.baseline->source) : std::nullopt;
     out.input = target.input.skill;
-    out.plan = plan::make_plans(prepared.registry, prepared.config,
+    out.plan = plan::make_plans(prepared.registry, target.input,
                                 plan_files(prepared.repo, target.target.changes, source),
                                 target.input.skill.requestedLensIds);
     plan_commands(prepared, target, out.plan.plans);
@@ -100,9 +96,15 @@ Judged judge(const Prepared& prepared, const Execution& execution, const Prepare
     log_planned(execution.log(), target, out, planned - started);
     j.executed = execution.run(target, out.plan.plans, out.result.executionKey, source);
     const auto dispatched = Clock::now();
+    verdict::RunFacts facts = facts_of(target, out, j.executed);
+    verdict::Settled settled =
+        verdict::settle(target.input, out.plan.plans, std::move(j.executed.results), facts);
+    // A credential in a commit is removed by rewriting that commit: name it (git, read here so
+    // that decide reads values only).
+    facts.commits = locate_commits(prepared.repo, target.target.changes, target.target.blameCommits,
+                                   settled.results);
     verdict::Decision decision =
-        verdict::decide(target.input, out.plan.plans, std::move(j.executed.results),
-                        facts_of(prepared, target, out, j.executed));
+        verdict::decide(target.input, out.plan.plans, std::move(settled), facts);
     out.result.lensResults = std::move(decision.lensResults);
     out.result.finalVerdict = std::move(decision.finalVerdict);
     out.baselineAccepted = decision.baselineAccepted;

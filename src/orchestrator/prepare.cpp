@@ -9,13 +9,14 @@
 #include "lenses/builtin.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/config_checks.hpp"
+#include "orchestrator/execution_policy.hpp"
 #include "orchestrator/gate_changes.hpp"
 #include "orchestrator/run_input.hpp"
+#include "orchestrator/run_registry.hpp"
 #include "orchestrator/skill_input.hpp"
 #include "orchestrator/skip.hpp"
 #include "orchestrator/tree_config.hpp"
 #include "plan/exclude.hpp"
-#include "plan/run_registry.hpp"
 #include "util/error.hpp"
 #include "util/suggest.hpp"
 
@@ -96,7 +97,8 @@ void widen_for_audit(input::RunInput& input) {
     }
 }
 
-PreparedTarget prepare_target(const Prepared& run, Target target) {
+PreparedTarget prepare_target(const Prepared& run, Target target,
+                              const std::vector<std::string>& builtin_lens_ids) {
     const TreeUnderTest tree = target_tree(target.changes);
     std::optional<baseline::LoadedBaseline> accepted;
     if (const auto oid = tree.blob_id(run.repo, run.config.baseline)) {
@@ -107,8 +109,8 @@ PreparedTarget prepare_target(const Prepared& run, Target target) {
     std::vector<input::GateChange> gate;
     if (run.request.kind != ChangeKind::all_files && !target.changes.earlier_commits &&
         !target.changes.messages) {
-        gate = gate_changes(run.repo, target.changes, run.config, accepted,
-                            plan::builtin_registry().lens_ids(), !run.request.configFile);
+        gate = gate_changes(run.repo, target.changes, run.config, accepted, builtin_lens_ids,
+                            !run.request.configFile);
     }
     if (!target.changes.earlier_commits && !target.changes.messages) {
         if (auto skipped = skip_change(run.request.skipLensIds, target.changes,
@@ -143,11 +145,11 @@ PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tre
 }
 
 config::Config load_config(const RunRequest& request, const git::Repository& repo,
+                           const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
                            const std::function<providers::KeyLookup(const config::Config&)>& keys) {
-    const auto& registry = plan::builtin_registry();
-    config::Config config = load_tree_config(repo, request, registry.lens_ids());
+    config::Config config = load_tree_config(repo, request, trees, builtin.lens_ids());
     // What `config check` checks: exit 2 now, not a failure later.
-    (void)check_config(config, registry, keys(config));
+    (void)check_config(config, builtin, keys(config));
     if (request.runModeOverride) {
         config.runMode = *request.runModeOverride;
     }
@@ -156,16 +158,20 @@ config::Config load_config(const RunRequest& request, const git::Repository& rep
 
 Prepared prepare(const RunRequest& request, const git::Repository& repo,
                  const util::CancellationToken& cancel) {
-    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}};
-    run.config = load_config(request, repo, [&run](const config::Config& config) {
+    // The built-in lenses are data embedded in the binary: read here, once, like the
+    // configuration, and handed to the later steps in the run's registry.
+    const plan::Registry& builtin = plan::builtin_registry();
+    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}};
+    // The trees whose configuration decides the run, decided once (tree_under_test.hpp).
+    const std::vector<TreeUnderTest> trees =
+        request.configFile ? std::vector<TreeUnderTest>{} : request_trees(repo, request);
+    run.config = load_config(request, repo, trees, builtin, [&run](const config::Config& config) {
         run.keys = read_keys(config.providers);
         return run.keys;
     });
     const config::Config& config = run.config;
-    if (!request.configFile) {
-        if (auto trees = request_trees(repo, request); !trees.empty()) {
-            run.configTree = std::move(trees.front());
-        }
+    if (!trees.empty()) {
+        run.configTree = trees.front();
     }
     run.configNote = unstaged_config_note(repo, run.configTree);
     run.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
@@ -176,9 +182,18 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
         // A bad user file is exit 2 here, before any lens runs.
         run.teamCache = config::with_user_cache(config.cache);
     }
-    // A repository's own rules compile with the built-in ones, for this run only.
-    run.ownLenses = lenses::lenses_for(config);
-    run.registry = plan::run_registry(plan::builtin_registry(), config);
+    // The run's lenses: a repository's own rules compile with the built-in ones now (a bad
+    // rules file is exit 2 before git computes the change sets); the built-in rules alone
+    // (tens of milliseconds) while git computes them, instead of on the dispatcher's first plan.
+    std::future<std::shared_ptr<const lenses::Catalog>> lenses_ready;
+    if (config.rulesFiles.empty()) {
+        lenses_ready = std::async(std::launch::async, [&config, &builtin] {
+            return lenses::lenses_for(config, builtin);
+        });
+    } else {
+        run.lenses = lenses::lenses_for(config, builtin);
+    }
+    run.registry = run_registry(builtin, config);
     for (const auto& id : request.lensIds.value_or(std::vector<std::string>{})) {
         if (run.registry.find(id) == nullptr) {
             const auto known = run.registry.lens_ids();
@@ -187,25 +202,17 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
         }
     }
     check_skip(request.skipLensIds, run.registry);
-    // The built-in lenses compile their rules (tens of milliseconds) while git computes the
-    // change sets, instead of on the dispatcher's first plan. A failure is left for the
-    // dispatcher to meet again and report as the lens's failed result.
-    auto lenses_ready = std::async(std::launch::async, [own = run.ownLenses != nullptr] {
-        try {
-            if (!own) {
-                lenses::builtin_lens("security");
-            }
-        } catch (...) {
-        }
-    });
+    run.execution = read_execution_policy(config, run.registry, repo.root(), request.execution);
     run.reader = std::make_unique<const git::BlobReader>(repo);
     auto targets = targets_for(request, repo, config, *run.reader, run.jobs);
-    lenses_ready.get();
+    if (lenses_ready.valid()) {
+        run.lenses = lenses_ready.get();
+    }
     if (cancel.cancelled()) {
         throw util::Interrupted();
     }
     for (auto& target : targets) {
-        run.targets.push_back(prepare_target(run, std::move(target)));
+        run.targets.push_back(prepare_target(run, std::move(target), builtin.lens_ids()));
         if (request.input) {
             check_input(*request.input, request.inputFile, run.targets.back().input.skill);
         }

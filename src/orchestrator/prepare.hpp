@@ -8,6 +8,7 @@
 
 #include "baseline/load.hpp"
 #include "config/config.hpp"
+#include "exec/execution_policy.hpp"
 #include "git/blob_reader.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
@@ -38,8 +39,9 @@ struct Prepared {
     const RunRequest& request;
     config::Config config;
     plan::Registry registry;  ///< the run's: the built-in lenses and the configured external ones
-    /// The lenses compiled with the repository's own rules files; null: the built-in ones.
-    std::shared_ptr<const lenses::Catalog> ownLenses;
+    /// The run's lens catalog: the built-in lenses, their rules compiled with the repository's
+    /// own rules files. The dispatcher finds each plan's lens here, never in a global.
+    std::shared_ptr<const lenses::Catalog> lenses;
     std::unique_ptr<const git::BlobReader> reader;
     /// The tree the configuration and its rules files came from; nullopt for `--config FILE`
     /// and the embedded default of a push of deletions.
@@ -57,12 +59,17 @@ struct Prepared {
     /// The team cache's stores: the configuration's `[cache]` with the user's own file laid
     /// over it, read here when a lens calls a provider; read-only, all of them, for a replay.
     config::CacheSettings teamCache;
+    /// What may execute (allow_execution_lens_classes, the permission profiles, the user's
+    /// trust), read here so that execute never reads the configuration or the trust store.
+    exec::ExecutionPolicy execution;
 };
 
-/// The configuration of `request`'s tree under test with every check a run makes before it
-/// starts (check_config, with the keys `keys` reads for the configuration), the run-mode
-/// override applied. Throws config::ConfigError (exit 2).
+/// The configuration of `request`'s tree under test (the first of `trees`, request_trees's)
+/// with every check a run makes before it starts (check_config against `builtin`, with the keys
+/// `keys` reads for the configuration), the run-mode override applied. Throws
+/// config::ConfigError (exit 2).
 config::Config load_config(const RunRequest& request, const git::Repository& repo,
+                           const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
                            const std::function<providers::KeyLookup(const config::Config&)>& keys);
 
 /// A target of `run` with the RunInput every later step reads: its SkillInput (the configured

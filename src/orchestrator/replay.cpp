@@ -13,11 +13,12 @@
 #include "json/error.hpp"
 #include "json/parse.hpp"
 #include "lenses/own_rules.hpp"
+#include "orchestrator/execution_policy.hpp"
 #include "orchestrator/pipeline.hpp"
 #include "orchestrator/prepare.hpp"
 #include "orchestrator/replay_input.hpp"
+#include "orchestrator/run_registry.hpp"
 #include "orchestrator/tree_config.hpp"
-#include "plan/run_registry.hpp"
 #include "rules/rule_set.hpp"
 #include "rules/scrub.hpp"
 #include "util/error.hpp"
@@ -52,8 +53,9 @@ std::string stored_bytes(const git::Repository& repo, const StoredFile& file,
 }
 
 /// The configuration the run read, with its rules files, as the run had it.
-config::Config stored_config(const git::Repository& repo, const ReplayInput& in) {
-    const auto ids = plan::builtin_registry().lens_ids();
+config::Config stored_config(const git::Repository& repo, const ReplayInput& in,
+                             const plan::Registry& builtin) {
+    const auto ids = builtin.lens_ids();
     config::Config config =
         in.config ? config::parse_config(stored_bytes(repo, *in.config, repo.root()),
                                          in.configSource, ids)
@@ -163,8 +165,10 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     const git::LibGit2 lib;
     const auto repo = open_repo(lib, request);
     restore_messages(repo, in.target.changes);
-    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}};
-    prepared.config = stored_config(repo, in);
+    // The built-in lenses (embedded data), read once, as prepare does.
+    const plan::Registry& builtin = plan::builtin_registry();
+    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}};
+    prepared.config = stored_config(repo, in, builtin);
     const config::Config& config = prepared.config;
     // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
     // answer it asks the provider again must not replace the one the team's runs were given.
@@ -176,8 +180,10 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
         allow_provider_calls ? providers::KeyLookup(providers::environment_key) : no_keys();
     prepared.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     prepared.artifactRoot = run_dir.parent_path().parent_path();
-    prepared.ownLenses = lenses::lenses_for(config);
-    prepared.registry = plan::run_registry(plan::builtin_registry(), config);
+    prepared.lenses = lenses::lenses_for(config, builtin);
+    prepared.registry = run_registry(builtin, config);
+    prepared.execution =
+        read_execution_policy(config, prepared.registry, repo.root(), request.execution);
     prepared.reader = std::make_unique<const git::BlobReader>(repo);
     std::optional<baseline::LoadedBaseline> accepted;
     if (in.baselineBlob && in.baselineSource) {

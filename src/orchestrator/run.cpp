@@ -47,8 +47,11 @@ RunReport report_of(const Prepared& prepared) {
     RunReport report;
     report.config = prepared.config;
     report.repoRoot = prepared.repo.root();
-    report.ownLenses = prepared.ownLenses;
+    report.lenses = prepared.lenses;
     report.configNote = prepared.configNote;
+    for (const auto& lens : prepared.registry.lenses) {
+        report.lensKinds.emplace(lens.lensId, lens.kind);
+    }
     return report;
 }
 

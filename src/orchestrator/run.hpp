@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "contracts/types.hpp"
 #include "git/push_refs.hpp"
 #include "git/repository.hpp"
+#include "input/lens_kind.hpp"
 #include "orchestrator/execution_service.hpp"
 #include "orchestrator/run_control.hpp"
 #include "plan/planner.hpp"
@@ -89,12 +91,14 @@ struct RunReport {
     std::vector<RunOutcome> runs;
     config::Config config;
     std::filesystem::path repoRoot;  ///< the working tree root (where `baseline create` writes)
-    /// The lenses compiled with the repository's own rules files, when it has any: kept with the
-    /// report, not on run()'s stack, because an overdue lens thread may use them until the
-    /// process ends.
-    std::shared_ptr<const void> ownLenses;
+    /// The run's lens catalog (prepare.hpp): kept with the report, not on run()'s stack,
+    /// because an overdue lens thread may use it until the process ends.
+    std::shared_ptr<const void> lenses;
     /// The working tree's `.qa-skill.toml` is not the one checked (prepare.hpp): one line.
     std::optional<std::string> configNote;
+    /// The kind of each lens of the run (built-in and external), by lensId: what the report
+    /// needs to know of a finding's lens (whether a directive can suppress it).
+    std::map<std::string, input::LensKind, std::less<>> lensKinds;
 
     /// PASS only when every run passed (a push of no refs, or of deletions only, passes).
     bool passed() const;

@@ -8,6 +8,7 @@ input::RunInput make_run_input(const config::Config& config, const plan::Registr
                                contracts::SkillInput skill) {
     input::RunInput input;
     input.skill = std::move(skill);
+    input.configSource = config.source;
     input.layers = config.layers;
     for (const auto& [id, o] : config.rules) {
         input::RuleSetting& rule = input.rules[id];
@@ -15,6 +16,9 @@ input::RunInput make_run_input(const config::Config& config, const plan::Registr
         rule.severity = o.severity;
     }
     input.maxContextBytes = config.maxContextBytes;
+    input.maxChangedFiles = config.maxChangedFiles;
+    input.maxChangedLines = config.maxChangedLines;
+    input.exclude = config.exclude;
     input.rubric = frozen_rubric(config);
     for (const auto& entry : registry.lenses) {
         input::LensInput lens;
@@ -52,6 +56,10 @@ input::RunInput make_run_input(const config::Config& config, const plan::Registr
             if (s.external) {
                 lens.command = s.external->command;
             }
+            for (const auto& [sub, settings] : s.subLenses) {
+                lens.subLensRequired.emplace(sub, settings.required);
+            }
+            lens.exclude = s.exclude;
             if (s.cacheTtlMinutes) {
                 lens.cacheTtl = std::chrono::minutes(*s.cacheTtlMinutes);
             }

@@ -88,10 +88,18 @@ config::Config file_config(const git::Repository& repo, const std::filesystem::p
 
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
                                 std::span<const std::string> known_lens_ids) {
+    return load_tree_config(
+        repo, request,
+        request.configFile ? std::vector<TreeUnderTest>{} : request_trees(repo, request),
+        known_lens_ids);
+}
+
+config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
+                                const std::vector<TreeUnderTest>& trees,
+                                std::span<const std::string> known_lens_ids) {
     if (request.configFile) {
         return file_config(repo, *request.configFile, known_lens_ids);
     }
-    const std::vector<TreeUnderTest> trees = request_trees(repo, request);
     if (trees.empty()) {
         return embedded_default(known_lens_ids);  // a push of deletions only
     }

@@ -2,10 +2,12 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "config/config.hpp"
 #include "git/repository.hpp"
 #include "orchestrator/run.hpp"
+#include "orchestrator/tree_under_test.hpp"
 
 namespace qa::orchestrator {
 
@@ -19,6 +21,12 @@ namespace qa::orchestrator {
 /// ("index:.qa-skill.toml", "<sha>:.qa-skill.toml"), the file, or the embedded default, so
 /// errors read "<source>:<line>:<col>". Throws ConfigError.
 config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
+                                std::span<const std::string> known_lens_ids);
+
+/// load_tree_config with the request's trees already decided (request_trees, ignored for
+/// `--config FILE`): what prepare uses, so that a run decides its trees once.
+config::Config load_tree_config(const git::Repository& repo, const RunRequest& request,
+                                const std::vector<TreeUnderTest>& trees,
                                 std::span<const std::string> known_lens_ids);
 
 }  // namespace qa::orchestrator

@@ -138,11 +138,11 @@ void sort_queue(const Registry& registry, std::vector<contracts::LensPlan>& plan
     }
 }
 
-PlanOutcome make_plans(const Registry& registry, const config::Config& config,
+PlanOutcome make_plans(const Registry& registry, const input::RunInput& input,
                        std::vector<PlanFile> files,
                        const std::optional<std::vector<std::string>>& requested_lens_ids) {
     PlanOutcome out;
-    out.excludedFiles = remove_excluded(ExcludeFilter(config.exclude), files);
+    out.excludedFiles = remove_excluded(ExcludeFilter(input.exclude), files);
     std::sort(files.begin(), files.end(),
               [](const PlanFile& a, const PlanFile& b) { return a.path < b.path; });
     out.changedFiles = files.size();
@@ -165,8 +165,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         std::size_t lines = 0;
         for (const PlanFile* f : ranked) {
             const bool fits =
-                kept.size() < static_cast<std::size_t>(config.maxChangedFiles) &&
-                lines + f->changedLines <= static_cast<std::size_t>(config.maxChangedLines);
+                kept.size() < static_cast<std::size_t>(input.maxChangedFiles) &&
+                lines + f->changedLines <= static_cast<std::size_t>(input.maxChangedLines);
             if (fits) {
                 kept.push_back(f);
                 lines += f->changedLines;
@@ -178,23 +178,23 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
     struct Candidate {
         const LensEntry* lens;
         const SubLensEntry* sub;
-        const config::LensSettings* settings;
+        const input::LensInput* settings;
     };
     std::vector<Candidate> candidates;
     for (const auto& lens : registry.lenses) {
-        const auto& settings = config.lenses.at(lens.lensId);
+        const input::LensInput* settings = input.lens(lens.lensId);
         const bool requested =
             !requested_lens_ids || std::find(requested_lens_ids->begin(), requested_lens_ids->end(),
                                              lens.lensId) != requested_lens_ids->end();
-        if (!settings.enabled || !requested) {
+        if (settings == nullptr || !settings->enabled || !requested) {
             continue;
         }
         for (const auto& sub : lens.subLenses) {
             // A model sub-lens of a rule lens runs only when the lens names a provider.
-            if (sub.model && !settings.provider) {
+            if (sub.model && !settings->provider) {
                 continue;
             }
-            candidates.push_back({&lens, &sub, &settings});
+            candidates.push_back({&lens, &sub, settings});
         }
     }
 
@@ -257,7 +257,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         plan.lensClass = c.lens->lensClass;
         plan.required = c.settings->required_for(c.sub->subLensId);
         plan.blockingPolicy = c.lens->blockingPolicy;
-        plan.providerBindingId = c.settings->provider.value_or(kNoProvider);
+        plan.providerBindingId =
+            c.settings->provider ? c.settings->provider->bindingId : kNoProvider;
         plan.permissionProfileId = c.settings->permissionProfile;
         plan.maxInputTokens =
             c.settings->maxInputTokens > 0 ? c.settings->maxInputTokens : c.lens->maxInputTokens;
@@ -269,8 +270,8 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
         // Context bound: hunks first (full files when the lens asks), biggest changes first; what
         // does not fit is listed in omittedFiles, and the lens result will carry
         // CONTEXT_BOUND_EXCEEDED.
-        const bool full = c.lens->fullContext || c.settings->mode == config::LensMode::file ||
-                          c.settings->mode == config::LensMode::all;
+        const bool full = c.lens->fullContext || c.settings->mode == input::LensMode::file ||
+                          c.settings->mode == input::LensMode::all;
         std::vector<const PlanFile*> included;
         if (bounded) {
             std::vector<const PlanFile*> by_rank = scope;
@@ -282,7 +283,7 @@ PlanOutcome make_plans(const Registry& registry, const config::Config& config,
                 // as large as its file.
                 const bool no_hunk_text = f->contextBytes == 0 && f->changedLines > 0;
                 const std::size_t cost = full || no_hunk_text ? f->fileBytes : f->contextBytes;
-                if (used + cost <= static_cast<std::size_t>(config.maxContextBytes)) {
+                if (used + cost <= static_cast<std::size_t>(input.maxContextBytes)) {
                     used += cost;
                     included.push_back(f);
                 } else {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "contracts/types.hpp"
+#include "input/run_input.hpp"
 #include "plan/classify.hpp"
 #include "plan/registry.hpp"
 
@@ -46,9 +46,10 @@ struct PlanOutcome {
 /// order so the worker pool shares a large scope, assigns budgets and permission profiles,
 /// digests each scope and sorts by the seed's queue key:
 /// required DESC, lensClassPriority ASC, lensId ASC, subLensId ASC (null first), scopeDigest ASC.
+/// Each lens's settings, the caps and the exclude patterns are `input`'s (never the Config).
 /// A pure function: the same arguments give the same plans, byte for byte (the number of
 /// workers is not an argument).
-PlanOutcome make_plans(const Registry& registry, const config::Config& config,
+PlanOutcome make_plans(const Registry& registry, const input::RunInput& input,
                        std::vector<PlanFile> files,
                        const std::optional<std::vector<std::string>>& requested_lens_ids);
 

@@ -3,7 +3,6 @@
 #include <array>
 #include <string_view>
 
-#include "plan/registry.hpp"
 #include "report/quote_path.hpp"
 
 namespace qa::report {
@@ -96,13 +95,14 @@ std::string position(const contracts::Finding& f) {
     return out;
 }
 
-bool inline_suppressible(const contracts::Finding& f) {
+bool inline_suppressible(const contracts::Finding& f,
+                         const std::map<std::string, input::LensKind, std::less<>>& lens_kinds) {
     if (!holds_comments(f.file)) {
         return false;
     }
-    const plan::LensEntry* lens = plan::builtin_registry().find(f.lensId);
-    return lens == nullptr ||
-           (lens->kind != input::LensKind::model && lens->kind != input::LensKind::execution);
+    const auto lens = lens_kinds.find(f.lensId);
+    return lens == lens_kinds.end() ||
+           (lens->second != input::LensKind::model && lens->second != input::LensKind::execution);
 }
 
 std::string suppression_directive(const contracts::Finding& f) {

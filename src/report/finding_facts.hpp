@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "contracts/types.hpp"
+#include "input/lens_kind.hpp"
 
 namespace qa::report {
 
@@ -34,8 +36,10 @@ std::string suppression_directive(const contracts::Finding& f);
 /// Whether an inline directive can suppress `f`: findings of the rule, layering and external
 /// lenses, judged on a line; not those of model or execution lenses (a test failing, a model's
 /// review), which only the baseline accepts, nor those in a file that has no comments (a PEM
-/// key, a certificate, JSON).
-bool inline_suppressible(const contracts::Finding& f);
+/// key, a certificate, JSON). `lens_kinds` are the run's (RunReport::lensKinds); a lens it does
+/// not know is judged on a line.
+bool inline_suppressible(const contracts::Finding& f,
+                         const std::map<std::string, input::LensKind, std::less<>>& lens_kinds);
 
 /// Whether the file `path` can hold a comment, judged by its name: false for keys and
 /// certificates (`.pem`, `.key`, `id_rsa`...) and JSON.

@@ -144,7 +144,7 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
         }
         for (const auto& f : run.result.finalVerdict.blockingFindings) {
             first = first != nullptr ? first : &f;
-            if (suppressible == nullptr && inline_suppressible(f)) {
+            if (suppressible == nullptr && inline_suppressible(f, report.lensKinds)) {
                 suppressible = &f;
             }
             fix_applies |= fixable(f) && run.label == "staged changes";

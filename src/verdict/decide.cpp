@@ -9,20 +9,28 @@
 
 namespace qa::verdict {
 
-Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-                std::vector<contracts::LensResult> results, const RunFacts& facts) {
-    Decision d;
+Settled settle(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
+               std::vector<contracts::LensResult> results, const RunFacts& facts) {
+    Settled s;
     apply_budgets(input.skill, plans, results);
     apply_rule_overrides(input, results);
     if (facts.baseline != nullptr) {
-        d.baselineAccepted =
+        s.baselineAccepted =
             baseline::apply(*facts.baseline, facts.baselineSource, results,
                             facts.exactKeys != nullptr ? *facts.exactKeys : baseline::ExactKeys{},
-                            &d.baselineUnverifiable);
+                            &s.baselineUnverifiable);
     }
-    if (facts.annotate) {
-        facts.annotate(results);
-    }
+    s.results = std::move(results);
+    return s;
+}
+
+Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
+                Settled settled, const RunFacts& facts) {
+    Decision d;
+    d.baselineAccepted = settled.baselineAccepted;
+    d.baselineUnverifiable = settled.baselineUnverifiable;
+    std::vector<contracts::LensResult>& results = settled.results;
+    add_commits(facts.commits, results);
     d.finalVerdict = aggregate(input.skill.runMode, plans, results, facts.runCodes);
     auto& rationale = d.finalVerdict.rationale;
     // Which configuration decided (the tree's, an explicit --config, or the default), so a

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "baseline/exact_keys.hpp"
 #include "contracts/types.hpp"
 #include "input/run_input.hpp"
+#include "verdict/commit_evidence.hpp"
 
 namespace qa::verdict {
 
@@ -23,14 +23,22 @@ struct RunFacts {
     /// The exact hashes of the guessable secrets the lenses found (baseline/exact_keys.hpp), for
     /// the baseline's salted fingerprints; null: none.
     const baseline::ExactKeys* exactKeys = nullptr;
-    /// Evidence the caller adds once the baseline has spoken and before the verdict copies the
-    /// blocking findings (the commit a credential lies in, orchestrator/finding_commits.hpp):
-    /// it may add evidence members, never change a status. Empty: none.
-    std::function<void(std::vector<contracts::LensResult>&)> annotate;
+    /// The commit each blocking credential finding lies in, found in git from the settled
+    /// findings (orchestrator/finding_commits.hpp): decide adds it to their evidence before the
+    /// verdict copies the blocking findings; it never changes a status. Empty: none.
+    FindingCommits commits;
     std::string configSource;  ///< which configuration decided (Config::source)
     /// Changed files the top-level exclude patterns removed, and per lens its own.
     std::size_t excludedFiles = 0;
     std::map<std::string, std::size_t> excludedByLens;
+};
+
+/// The lens results with every status rule on findings applied: what verdict::settle returns and
+/// verdict::decide takes.
+struct Settled {
+    std::vector<contracts::LensResult> results;  ///< by planOrdinal
+    std::size_t baselineAccepted = 0;            ///< findings the baseline accepted
+    std::size_t baselineUnverifiable = 0;        ///< see Decision::baselineUnverifiable
 };
 
 /// A decided run: the lens results as the artifacts record them and the verdict.
@@ -43,16 +51,19 @@ struct Decision {
     std::size_t baselineUnverifiable = 0;
 };
 
-/// Every status rule of a run, in one pure function, in this order: the budgets (each plan's
-/// and the run's, by overflowPolicy: apply_budgets), the repository's `[rules.<id>]` and
-/// `block_at` (apply_rule_overrides), the baseline (baseline::apply), the caller's evidence
-/// (RunFacts::annotate), then the verdict by run
-/// mode and requiredness (aggregate) with every rationale line a reader needs: which
-/// configuration decided, what the baseline accepted (and what an older baseline could not
-/// check), which files were excluded. `results` are
-/// the lenses' as they returned them, by planOrdinal.
+/// The status rules on findings, a pure function, in this order: the budgets (each plan's and
+/// the run's, by overflowPolicy: apply_budgets), the repository's `[rules.<id>]` and `block_at`
+/// (apply_rule_overrides), the baseline (facts.baseline, baseline::apply). `results` are the
+/// lenses' as they returned them, by planOrdinal.
+Settled settle(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
+               std::vector<contracts::LensResult> results, const RunFacts& facts);
+
+/// The verdict of settled results, a pure function: the commits of blocking credentials
+/// (facts.commits), then the verdict by run mode and requiredness (aggregate) with every
+/// rationale line a reader needs: which configuration decided, what the baseline accepted (and
+/// what an older baseline could not check), which files were excluded.
 Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-                std::vector<contracts::LensResult> results, const RunFacts& facts);
+                Settled settled, const RunFacts& facts);
 
 /// The verdict of a run whose artifacts break their schema (nothing of it was written): FAIL
 /// with ARTIFACT_SCHEMA_INVALID and `why`.

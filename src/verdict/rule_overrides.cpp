@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "util/suggest.hpp"
-
 namespace qa::verdict {
 
 void apply_rule_overrides(const input::RunInput& input,
@@ -40,17 +38,6 @@ void apply_rule_overrides(const input::RunInput& input,
             result.evidenceSummary.push_back(std::to_string(count) + " finding(s) of " + rule +
                                              " dropped: the rule is disabled by rules." + rule +
                                              ".enabled");
-        }
-    }
-}
-
-void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids) {
-    for (const auto& [id, o] : config.rules) {
-        if (known_ids.count(id) == 0) {
-            const std::vector<std::string> ids(known_ids.begin(), known_ids.end());
-            throw config::ConfigError(config.source, o.line, o.column, "rules." + id,
-                                      "no rule has this id" + util::did_you_mean(id, ids) +
-                                          "; `qa-skill rules list` lists every rule id");
         }
     }
 }

@@ -1,10 +1,8 @@
 #pragma once
 
-#include <set>
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "input/run_input.hpp"
 
@@ -20,9 +18,5 @@ namespace qa::verdict {
 ///   never block.
 void apply_rule_overrides(const input::RunInput& input,
                           std::vector<contracts::LensResult>& results);
-
-/// Throws config::ConfigError, naming the table's position, for a `[rules.<id>]` whose id is not
-/// in `known_ids`.
-void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids);
 
 }  // namespace qa::verdict

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "lenses/api/lens.hpp"
-#include "lenses/builtin.hpp"
 #include "lenses/catalog.hpp"
 #include "plan/registry.hpp"
 #include "rules/rule_set.hpp"
+#include "support/builtin_lenses.hpp"
 
 using namespace qa;
 
@@ -56,9 +56,9 @@ TEST_CASE("the built-in catalog implements the rule, execution and model lenses"
           "[lenses][catalog]") {
     for (const auto& entry : plan::builtin_registry().lenses) {
         INFO(entry.lensId);
-        CHECK(lenses::builtin_lens(entry.lensId) != nullptr);
+        CHECK(qa::test::builtin_lens(entry.lensId) != nullptr);
     }
-    CHECK(lenses::builtin_lens("no-such-lens") == nullptr);
+    CHECK(qa::test::builtin_lens("no-such-lens") == nullptr);
 }
 
 TEST_CASE("added lines of a whole file are read by read(), never by iterating",

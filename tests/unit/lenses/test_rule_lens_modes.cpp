@@ -6,9 +6,9 @@
 #include "config/config.hpp"
 #include "input/run_input.hpp"
 #include "lenses/api/lens.hpp"
-#include "lenses/builtin.hpp"
 #include "orchestrator/run_input.hpp"
 #include "plan/registry.hpp"
+#include "support/builtin_lenses.hpp"
 #include "support/memory_changes.hpp"
 
 namespace {
@@ -45,7 +45,7 @@ std::vector<std::int64_t> eval_lines(input::LensMode mode, std::int64_t diff_con
     }
     const lenses::api::Services services;
     const lenses::api::LensContext context{input, settings, changes, services, {}};
-    const lenses::api::Lens* lens = lenses::builtin_lens("security");
+    const lenses::api::Lens* lens = qa::test::builtin_lens("security");
     REQUIRE(lens != nullptr);
     const auto result = lens->run(plan, context);
     REQUIRE(result.status == contracts::LensStatus::completed);

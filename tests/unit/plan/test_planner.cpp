@@ -8,6 +8,7 @@
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
+#include "orchestrator/run_input.hpp"
 #include "plan/planner.hpp"
 #include "plan/registry.hpp"
 
@@ -29,6 +30,14 @@ plan::PlanFile file(const std::string& path, std::size_t lines, std::size_t byte
 config::Config default_config() {
     return config::parse_config(config::default_config_text(), "<embedded default>",
                                 plan::builtin_registry().lens_ids());
+}
+
+/// The planner over `config` as a run gives it: through the RunInput prepare builds from it.
+plan::PlanOutcome plans_of(const plan::Registry& registry, const config::Config& config,
+                           std::vector<plan::PlanFile> files,
+                           const std::optional<std::vector<std::string>>& requested) {
+    return plan::make_plans(registry, orchestrator::make_run_input(config, registry, {}),
+                            std::move(files), requested);
 }
 
 std::string canonical_plans(const std::vector<contracts::LensPlan>& plans) {
@@ -55,11 +64,11 @@ TEST_CASE("seed test 2: 100 planner runs give byte-identical LensPlan[]", "[plan
     const std::vector<plan::PlanFile> files = {file("src/b.py", 10), file("src/a.cpp", 3),
                                                file("docs/x.md", 1), file("package-lock.json", 90),
                                                file("img.png", 0)};
-    const auto first = canonical_plans(plan::make_plans(registry, config, files, {}).plans);
+    const auto first = canonical_plans(plans_of(registry, config, files, {}).plans);
     for (std::ptrdiff_t i = 0; i < 100; ++i) {
         auto shuffled = files;
         std::rotate(shuffled.begin(), shuffled.begin() + i % std::ssize(shuffled), shuffled.end());
-        REQUIRE(canonical_plans(plan::make_plans(registry, config, shuffled, {}).plans) == first);
+        REQUIRE(canonical_plans(plans_of(registry, config, shuffled, {}).plans) == first);
     }
 }
 
@@ -67,7 +76,7 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
     const auto& registry = plan::builtin_registry();
     const auto config = default_config();
     // A docs-only change triggers the gate lens, secrets and hygiene, not unsafe-code or layering.
-    auto out = plan::make_plans(registry, config, {file("README.md", 2)}, {});
+    auto out = plans_of(registry, config, {file("README.md", 2)}, {});
     std::vector<std::string> ids;
     for (const auto& p : out.plans) {
         ids.push_back(p.lensId + "/" + p.subLensId.value_or(""));
@@ -77,7 +86,7 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
     CHECK(ids == std::vector<std::string>{"gate/", "security/secrets", "style/hygiene"});
 
     // Source adds the language-triggered sub-lenses; security (priority 0) comes first.
-    out = plan::make_plans(registry, config, {file("src/app.py", 5)}, {});
+    out = plans_of(registry, config, {file("src/app.py", 5)}, {});
     ids.clear();
     for (const auto& p : out.plans) {
         ids.push_back(p.lensId + "/" + p.subLensId.value_or(""));
@@ -94,8 +103,7 @@ TEST_CASE("security/model-review is planned only when the security lens names a 
     auto config = default_config();
     const auto sub_ids = [&] {
         std::vector<std::string> ids;
-        for (const auto& p :
-             plan::make_plans(registry, config, {file("src/app.py", 5)}, {}).plans) {
+        for (const auto& p : plans_of(registry, config, {file("src/app.py", 5)}, {}).plans) {
             if (p.lensId == "security") {
                 ids.push_back(p.subLensId.value_or(""));
             }
@@ -110,8 +118,8 @@ TEST_CASE("security/model-review is planned only when the security lens names a 
     // The model sub-lens's packet is bounded like a model lens's; the rule sub-lenses' scope is
     // not.
     config.maxContextBytes = 1024;
-    const auto out = plan::make_plans(registry, config,
-                                      {file("src/a.py", 50, 900), file("src/b.py", 40, 900)}, {});
+    const auto out =
+        plans_of(registry, config, {file("src/a.py", 50, 900), file("src/b.py", 40, 900)}, {});
     for (const auto& p : out.plans) {
         if (p.lensId == "security") {
             INFO(p.subLensId.value_or(""));
@@ -125,7 +133,7 @@ TEST_CASE("seed test 9: omitted context is recorded, never dropped silently", "[
     auto config = default_config();
     config.maxContextBytes = 1024;
     config.lenses["performance"].enabled = true;  // a model lens: its packet is bounded
-    const auto out = plan::make_plans(
+    const auto out = plans_of(
         registry, config, {file("a.py", 50, 900), file("b.py", 40, 900), file("c.py", 1, 10)}, {});
     bool model_plan = false;
     for (const auto& p : out.plans) {
@@ -151,7 +159,7 @@ TEST_CASE("the hard cap emits DIFF_TOO_LARGE and keeps the best-ranked files", "
     config.lenses["performance"].enabled = true;
     const std::vector<plan::PlanFile> files = {file("docs/a.md", 500), file("src/x.py", 3),
                                                file("src/y.py", 9), file("src/z.py", 1)};
-    const auto out = plan::make_plans(registry, config, files, {});
+    const auto out = plans_of(registry, config, files, {});
     CHECK(std::find(out.codes.begin(), out.codes.end(), contracts::ErrorCode::DIFF_TOO_LARGE) !=
           out.codes.end());
     // Only what a plan left out: the model lens is not triggered by docs.
@@ -170,7 +178,7 @@ TEST_CASE("the hard cap emits DIFF_TOO_LARGE and keeps the best-ranked files", "
 
     // Rule lenses alone: nothing is left out, so nothing is reported as left out.
     config.lenses["performance"].enabled = false;
-    const auto rules_only = plan::make_plans(registry, config, files, {});
+    const auto rules_only = plans_of(registry, config, files, {});
     CHECK(std::find(rules_only.codes.begin(), rules_only.codes.end(),
                     contracts::ErrorCode::DIFF_TOO_LARGE) == rules_only.codes.end());
     CHECK(rules_only.filesOverCap.empty());
@@ -193,7 +201,7 @@ TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the wor
         f.contextBytes = 0;  // all-files: the lines are the blob (40 MiB in all)
         files.push_back(f);
     }
-    const auto out = plan::make_plans(registry, config, files, {});
+    const auto out = plans_of(registry, config, files, {});
     std::map<std::string, std::vector<std::string>> covered;
     std::map<std::string, int> shards;
     for (const auto& p : out.plans) {
@@ -212,10 +220,10 @@ TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the wor
         CHECK(std::adjacent_find(paths.begin(), paths.end()) == paths.end());
     }
     // Byte-identical on every call (and so at any --jobs: the planner never sees it).
-    CHECK(canonical_plans(plan::make_plans(registry, config, files, {}).plans) ==
+    CHECK(canonical_plans(plans_of(registry, config, files, {}).plans) ==
           canonical_plans(out.plans));
     // A small change is one plan per sub-lens (the gate lens's included), as before.
-    const auto small = plan::make_plans(registry, config, {file("src/app.py", 5)}, {});
+    const auto small = plans_of(registry, config, {file("src/app.py", 5)}, {});
     CHECK(small.plans.size() == 5);
 }
 
@@ -230,7 +238,7 @@ TEST_CASE("low confidence widens to a broad scan with its code", "[plan]") {
     png.fileClass = plan::classify("a.png", "", true);
     auto gif = file("b.gif", 0);
     gif.fileClass = plan::classify("b.gif", "", true);
-    const auto out = plan::make_plans(registry, config, {png, gif, file("c.py", 1)}, {});
+    const auto out = plans_of(registry, config, {png, gif, file("c.py", 1)}, {});
     CHECK(out.confidence < registry.broadScanThreshold);
     CHECK(std::find(out.codes.begin(), out.codes.end(),
                     contracts::ErrorCode::PLAN_CONFIDENCE_LOW_BROAD_SCAN) != out.codes.end());

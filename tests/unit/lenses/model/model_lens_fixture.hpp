@@ -19,11 +19,11 @@
 #include "lenses/api/lens.hpp"
 #include "lenses/api/provenance.hpp"
 #include "lenses/api/services.hpp"
-#include "lenses/builtin.hpp"
 #include "lenses/model/budget_ledger.hpp"
 #include "lenses/model/model_lens.hpp"
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
+#include "support/builtin_lenses.hpp"
 #include "support/git_fixture.hpp"
 #include "support/memory_changes.hpp"
 #include "support/provider_server.hpp"
@@ -113,7 +113,7 @@ struct ModelRun {
     contracts::LensResult run(const contracts::LensPlan& plan,
                               const lenses::api::ChangeSource& changes,
                               const std::string& lens_id = "performance") {
-        const lenses::api::Lens* lens = lenses::builtin_lens(lens_id);
+        const lenses::api::Lens* lens = qa::test::builtin_lens(lens_id);
         REQUIRE(lens != nullptr);
         const lenses::api::LensContext context{
             input, settings, changes, services,

@@ -1,4 +1,4 @@
-#include "plan/sub_lens_check.hpp"
+#include "orchestrator/sub_lens_check.hpp"
 
 #include <algorithm>
 #include <string>
@@ -7,16 +7,17 @@
 #include "util/suggest.hpp"
 #include "util/toml_reader.hpp"
 
-namespace qa::plan {
+namespace qa::orchestrator {
 
-void check_sub_lens_settings(const config::Config& config, const Registry& registry) {
+void check_sub_lens_settings(const config::Config& config, const plan::Registry& registry) {
     for (const auto& [lens_id, settings] : config.lenses) {
         if (settings.subLenses.empty()) {
             continue;
         }
-        const LensEntry* entry = registry.find(lens_id);
+        const plan::LensEntry* entry = registry.find(lens_id);
         std::vector<std::string> known;
-        for (const auto& sub : entry != nullptr ? entry->subLenses : std::vector<SubLensEntry>{}) {
+        for (const auto& sub :
+             entry != nullptr ? entry->subLenses : std::vector<plan::SubLensEntry>{}) {
             if (sub.subLensId) {
                 known.push_back(*sub.subLensId);
             }
@@ -36,4 +37,4 @@ void check_sub_lens_settings(const config::Config& config, const Registry& regis
     }
 }
 
-}  // namespace qa::plan
+}  // namespace qa::orchestrator

@@ -1,21 +1,21 @@
-#include "plan/run_registry.hpp"
+#include "orchestrator/run_registry.hpp"
 
-namespace qa::plan {
+namespace qa::orchestrator {
 
-Registry run_registry(const Registry& builtin, const config::Config& config) {
-    Registry out = builtin;
+plan::Registry run_registry(const plan::Registry& builtin, const config::Config& config) {
+    plan::Registry out = builtin;
     for (const auto& [id, settings] : config.lenses) {  // std::map: id order, deterministic
         if (!settings.external) {
             continue;
         }
-        LensEntry entry;
+        plan::LensEntry entry;
         entry.lensId = id;
         entry.lensClass = settings.external->lensClass;
         entry.lensVersion = settings.external->version;
         entry.kind = input::LensKind::external;
         entry.description = "External lens (" + settings.external->command.front() + ")";
         entry.blockingPolicy = contracts::BlockingPolicy::rule_defined;
-        SubLensEntry sub;
+        plan::SubLensEntry sub;
         sub.triggers.paths = settings.external->paths;
         // Every kind the classifier knows except binary: the protocol sends text.
         sub.triggers.fileKinds = {"source",    "test",     "config",  "docs",
@@ -26,4 +26,4 @@ Registry run_registry(const Registry& builtin, const config::Config& config) {
     return out;
 }
 
-}  // namespace qa::plan
+}  // namespace qa::orchestrator

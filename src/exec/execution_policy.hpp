@@ -1,0 +1,29 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contracts/types.hpp"
+#include "exec/profile.hpp"
+
+namespace qa::exec {
+
+/// What a run may execute, decided once before any lens runs (orchestrator::prepare reads it
+/// from the configuration and the user's trust store): the execution lenses' checkouts and the
+/// external lenses' sandbox read this value, never the configuration.
+struct ExecutionPolicy {
+    /// `allow_execution_lens_classes`: the lens classes that may run commands at all.
+    std::vector<contracts::LensClass> allowedClasses;
+    /// Every permission profile, with the configuration's `[permission_profiles.<id>]` applied.
+    std::vector<ExecProfile> profiles;
+    /// Why the configuration is not trusted (exec::require_trust's message); nullopt: trusted.
+    std::optional<std::string> untrusted;
+    /// Set with `untrusted` when the trust store itself could not be read (no HOME...).
+    bool trustStoreUnreadable = false;
+
+    /// The profile `id` as resolved (read_only when it is somehow missing: nothing runs then).
+    ExecProfile profile(contracts::PermissionProfileId id) const;
+};
+
+}  // namespace qa::exec
