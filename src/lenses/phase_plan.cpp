@@ -97,11 +97,11 @@ std::vector<contracts::ExecutionCommandSpec> command_specs(const PlannedCheck& p
     return specs;
 }
 
-std::vector<contracts::ExecutionCommandSpec> execution_commands(const contracts::LensPlan& plan,
-                                                                const input::LensInput& settings,
-                                                                const exec::HasRootFile& has) {
+std::vector<contracts::ExecutionCommandSpec> phase_commands(const contracts::LensPlan& plan,
+                                                            const input::LensInput& settings,
+                                                            const exec::HasRootFile& has) {
     const auto check = phase_check_of(plan.subLensId);
-    if (settings.kind != input::LensKind::execution || plan.lensId != "phase" || !check) {
+    if (!check) {
         return {};
     }
     PlannedCheck planned;

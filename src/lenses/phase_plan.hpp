@@ -39,12 +39,11 @@ PlannedCheck plan_phase_check(PhaseCheck check, const PhaseOptions& options,
 std::vector<contracts::ExecutionCommandSpec> command_specs(const PlannedCheck& planned,
                                                            const std::string& purpose);
 
-/// The commands an execution plan will run, known before anything runs (the plan step fills
-/// LensPlan::executionCommands with them, so `qa-skill plan` and lens-plans.json show them):
-/// the phase lens's check on the tree `has` reads. Empty for other lenses, and for a check that
-/// is skipped, has no command or whose options do not parse (the lens then says why).
-std::vector<contracts::ExecutionCommandSpec> execution_commands(const contracts::LensPlan& plan,
-                                                                const input::LensInput& settings,
-                                                                const exec::HasRootFile& has);
+/// The commands a phase plan will run (lenses/execution_commands.hpp): its check on the tree
+/// `has` reads. Empty for a plan of no check, and for a check that is skipped, has no command
+/// or whose options do not parse (the lens then says why).
+std::vector<contracts::ExecutionCommandSpec> phase_commands(const contracts::LensPlan& plan,
+                                                            const input::LensInput& settings,
+                                                            const exec::HasRootFile& has);
 
 }  // namespace qa::lenses

@@ -4,7 +4,7 @@
 
 #include "contracts/enums.hpp"
 #include "contracts/hashing.hpp"
-#include "lenses/phase_plan.hpp"
+#include "lenses/execution_commands.hpp"
 #include "orchestrator/execution_key.hpp"
 #include "orchestrator/finding_commits.hpp"
 #include "orchestrator/run_log.hpp"
@@ -36,16 +36,15 @@ verdict::RunFacts facts_of(const PreparedTarget& target, const RunOutcome& out,
     return facts;
 }
 
-/// Each execution plan's commands, from the tree under test (its root files name the language),
-/// before anything runs.
+/// Each plan's commands (execution and external lenses'), from the tree under test (its root
+/// files name the language), before anything runs.
 void plan_commands(const Prepared& prepared, const PreparedTarget& target,
                    std::vector<contracts::LensPlan>& plans) {
     const exec::HasRootFile has = [&](std::string_view name) {
         return target.tree.blob_id(prepared.repo, std::string(name)).has_value();
     };
     for (auto& plan : plans) {
-        if (const input::LensInput* lens = target.input.lens(plan.lensId);
-            lens != nullptr && lens->kind == input::LensKind::execution) {
+        if (const input::LensInput* lens = target.input.lens(plan.lensId)) {
             plan.executionCommands = lenses::execution_commands(plan, *lens, has);
         }
     }

@@ -5,6 +5,7 @@
 
 #include "exec/policy.hpp"
 #include "lenses/api/findings.hpp"
+#include "lenses/execution_commands.hpp"
 #include "lenses/external/answer.hpp"
 #include "lenses/external/request.hpp"
 #include "rules/suppression.hpp"
@@ -21,7 +22,7 @@ contracts::ExecutionAudit audit_of(const input::LensInput& lens, const util::Pro
     contracts::ExecutionAudit audit;
     audit.permissionProfileId = lens.permissionProfile;
     contracts::ExecutionCommandResult command;
-    command.ordinal = 0;
+    command.ordinal = lenses::kExternalCommandOrdinal;  // as its plan's executionCommands say
     if (ran.exit_code) {
         command.exitCode = *ran.exit_code;
     }
