@@ -160,6 +160,13 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
         return util::did_you_mean(id, ids);
     };
+    std::size_t added_lines = 0;
+    for (const auto& path : plan.changedFiles) {
+        if (const lenses::api::ChangedFileView* view = context.changes.file(path)) {
+            added_lines += view->addedLines.size();
+        }
+    }
+    rules_->expect_lines(added_lines);
     std::vector<contracts::Finding> findings;
     std::size_t scanned = 0, suppressed_count = 0;
     for (const auto& path : plan.changedFiles) {

@@ -26,8 +26,11 @@ namespace qa::rules {
 ///   was most of a commit hook's CPU time, for a change of a few lines.
 /// - The regex set (each rule by its `prefilter_regex` or regex; by its keywords only when it
 ///   says `prefilter = "keywords"` or is too large for a set, kMaxSetProgramSize), compiled once
-///   the rules have scanned kRegexSetAfter bytes: it finds few candidates where common keywords
-///   ("key", "token") would find many, so a scan of a whole tree runs few rules per file.
+///   the rules have scanned kRegexSetAfter bytes, or at the first scan when a caller announced
+///   more than kRegexSetAfterLines lines (expect_lines): it finds few candidates where common
+///   keywords ("key", "token") would find many, so a scan of a whole tree runs few rules per
+///   file. Announcing saves the keyword set's first MiB, which costs more than the MiB after
+///   it: each set's DFA builds most of its states on the first text it sees.
 ///
 /// Thread-safe: the regex set is compiled once, by the first scan that needs it.
 class CandidateSets {
@@ -35,6 +38,9 @@ class CandidateSets {
     /// Bytes scanned with the keyword set before the regex set is compiled: about what the
     /// keyword set's extra rule runs cost in the time the regex set takes to compile.
     static constexpr std::size_t kRegexSetAfter = std::size_t{1} << 20;
+    /// Lines a scan announces before the regex set serves from its start: kRegexSetAfter bytes
+    /// at about 50 bytes a line of source.
+    static constexpr std::size_t kRegexSetAfterLines = 20000;
 
     CandidateSets();
     ~CandidateSets();
@@ -51,6 +57,10 @@ class CandidateSets {
     /// The rules (indices, ascending) that may match `input`: every rule when the set's DFA
     /// gives up, as RE2 does on some huge adversarial inputs.
     std::vector<std::size_t> candidates(std::string_view input) const;
+    /// A scan of about `lines` lines is coming (a run's added lines): when they are more than
+    /// kRegexSetAfterLines, the regex set serves from the next call on. Changes the time of
+    /// candidates(), never its answer. Thread-safe.
+    void expect_lines(std::size_t lines) const;
     /// Whether rule `index` need only run on the lines holding one of its keywords (it finds the
     /// same matches there): for a rule whose keywords are rare where its regex's prefix is not.
     bool keyword_lines_only(std::size_t index) const { return regexGated_[index]; }
@@ -63,6 +73,7 @@ class CandidateSets {
     std::vector<std::string> regexPatterns_;  ///< what the regex set holds, compiled later
     std::vector<bool> regexGated_;            ///< in the regex set by its keywords
     mutable std::atomic<std::size_t> scanned_{0};
+    mutable std::atomic<bool> large_{false};  ///< expect_lines() announced a large scan
     mutable std::once_flag regexOnce_;
     mutable std::unique_ptr<const Set> regex_;  ///< null when it could not be compiled
 };

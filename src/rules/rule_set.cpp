@@ -133,6 +133,10 @@ void RuleSet::scan(const ScanInput& input,
     scan(input, found, emit);
 }
 
+void RuleSet::expect_lines(std::size_t lines) const {
+    compiled_->sets.expect_lines(lines);
+}
+
 void RuleSet::scan(const ScanInput& input, std::span<const std::size_t> to_run,
                    const std::function<void(const RuleMatch&)>& emit) const {
     if (input.text.empty() || to_run.empty()) {

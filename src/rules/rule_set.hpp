@@ -84,6 +84,9 @@ class RuleSet {
     /// The rules (indices into rules(), ascending) that may match `input`: the one set pass of
     /// scan(), whose result callers may keep and share.
     std::vector<std::size_t> candidates(std::string_view input) const;
+    /// About `lines` lines are coming to scan: a large scan gets the set that suits it from its
+    /// first buffer (CandidateSets::expect_lines). Changes the time of a scan, never its matches.
+    void expect_lines(std::size_t lines) const;
     /// scan() restricted to `to_run` (from candidates() on the same text, any subset of it):
     /// no set pass. A secret captured by several of these rules is reported by the first.
     void scan(const ScanInput& input, std::span<const std::size_t> to_run,
