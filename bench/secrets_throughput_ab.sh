@@ -4,7 +4,8 @@
 # planted FAKE secrets), committed, audited with `run --all-files --no-artifacts` and the security
 # lens alone (secrets and unsafe code), at --jobs 1 and --jobs 2, and optionally also a
 # real-code tree (DIRS, copied like bench/secrets_fp_real_code.sh does). Prints mean wall time
-# and MB/s (10^6 bytes of tracked content per second) per binary and the after/before ratio.
+# and MB/s (10^6 bytes of tracked content per second) per binary and the after/before ratio,
+# then the same in CPU time (user + system), which other jobs' load moves less than wall time.
 # Builds nothing; asserts nothing; prints no secret.
 #
 # Usage: bench/secrets_throughput_ab.sh BEFORE_BINARY AFTER_BINARY [RUNS]   (default 10)
@@ -65,6 +66,10 @@ for jobs in ("1", "2"):
     print(f"  --jobs {jobs}: before {b['mean']:.3f} s ± {b['stddev'] or 0:.3f} ({mb / b['mean']:.1f} MB/s), "
           f"after {a['mean']:.3f} s ± {a['stddev'] or 0:.3f} ({mb / a['mean']:.1f} MB/s): "
           f"throughput after/before {b['mean'] / a['mean']:.3f}")
+    # CPU time (user + system, every thread) moves less with other jobs' load than wall time.
+    bc, ac = b["user"] + b["system"], a["user"] + a["system"]
+    print(f"  --jobs {jobs} CPU: before {bc:.3f} s ({mb / bc:.1f} MB/s per CPU second), "
+          f"after {ac:.3f} s ({mb / ac:.1f}): after/before {bc / ac:.3f}")
 PY
     echo "  load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
