@@ -19,6 +19,7 @@ using Seen = std::tuple<std::string, std::uint32_t, std::uint32_t, std::string>;
 
 std::vector<Seen> seen(const std::vector<RuleMatch>& matches) {
     std::vector<Seen> out;
+    out.reserve(matches.size());
     for (const RuleMatch& m : matches) {
         out.emplace_back(m.rule->id, m.line, m.column, std::string(m.match));
     }
