@@ -1,8 +1,5 @@
 #include "exec/change_watch.hpp"
 
-#include <algorithm>
-#include <optional>
-
 #include "exec/checkout.hpp"
 #include "util/file.hpp"
 
@@ -34,41 +31,46 @@ std::optional<std::string> content_of(const fs::path& path) {
 
 }  // namespace
 
-ChangeWatch::ChangeWatch(const fs::path& dir, const std::set<std::string, std::less<>>& files,
-                         const fs::path& marker)
-    : dir_(dir) {
-    before_.reserve(files.size());
-    for (const auto& f : files) {
-        before_.emplace(f, lstat_stamp(dir_ / f));
-    }
-    now_ = filesystem_now(marker);
+TreeStamps TreeStamps::take(const fs::path& dir, const std::set<std::string, std::less<>>& files,
+                            const fs::path& marker) {
+    TreeStamps t;
+    t.stamps = stamp_files(dir, files);
+    t.taken = filesystem_now(marker);
+    return t;
 }
 
-std::vector<std::string> ChangeWatch::changed_and_restored(const git::Repository& repo,
-                                                           const std::string& rev) const {
-    std::vector<std::string> looked_at;
-    std::vector<std::optional<std::string>> contents;
-    for (const auto& [path, stamp] : before_) {
-        const auto now = lstat_stamp(dir_ / path);
-        if (!stamp || !now || !(*now == *stamp) || stamp->racy(now_)) {
+std::vector<std::string> changed_files(const std::function<const git::Repository&()>& repo,
+                                       const std::string& rev, const fs::path& dir,
+                                       const std::set<std::string, std::less<>>& files,
+                                       const TreeStamps& before, TreeStamps& after) {
+    std::vector<std::string> looked_at;  // sorted: the set is
+    std::vector<std::size_t> at;
+    std::size_t i = 0;
+    for (const auto& path : files) {
+        const auto& was = before.stamps[i];
+        const auto& now = after.stamps[i];
+        if (!was || !now || !(*now == *was) || was->racy(before.taken)) {
             looked_at.push_back(path);
+            at.push_back(i);
         }
+        ++i;
     }
     if (looked_at.empty()) {
         return {};
     }
-    std::sort(looked_at.begin(), looked_at.end());
+    std::vector<std::optional<std::string>> contents;
     contents.reserve(looked_at.size());
     for (const auto& p : looked_at) {
-        contents.push_back(content_of(dir_ / p));
+        contents.push_back(content_of(dir / p));
     }
     // Check mode: what a formatter changed is its finding, not the next check's input.
-    restore_files(repo, rev, dir_, looked_at);
+    restore_files(repo(), rev, dir, looked_at);
     std::vector<std::string> changed;
-    for (std::size_t i = 0; i < looked_at.size(); ++i) {
-        if (content_of(dir_ / looked_at[i]) != contents[i]) {
-            changed.push_back(looked_at[i]);
+    for (std::size_t k = 0; k < looked_at.size(); ++k) {
+        if (content_of(dir / looked_at[k]) != contents[k]) {
+            changed.push_back(looked_at[k]);
         }
+        after.stamps[at[k]] = lstat_stamp(dir / looked_at[k]);
     }
     return changed;
 }

@@ -1,9 +1,10 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "exec/file_stamp.hpp"
@@ -11,27 +12,27 @@
 
 namespace qa::exec {
 
-/// Which files of the tree under test a check-mode command (a formatter, a linter) changed in
-/// the checkout, at the cost of an lstat per file: the stamps before the commands, then the
-/// contents of only the files whose stamp moved (or was racy), compared with what git's checkout
-/// writes for them.
-class ChangeWatch {
-  public:
-    /// Stamps `files` (repository-relative) in `dir`; `marker` is a file beside `dir` on its
-    /// filesystem.
-    ChangeWatch(const std::filesystem::path& dir, const std::set<std::string, std::less<>>& files,
-                const std::filesystem::path& marker);
+/// The stamps of the tree's files in a checkout at one moment (stamp_files), and the
+/// filesystem's time right after: a stamp at or after it proves nothing (FileStamp::racy).
+struct TreeStamps {
+    std::vector<std::optional<FileStamp>> stamps;  ///< in the order of the file set
+    struct timespec taken {};
 
-    /// The files whose content differs from the index's (`rev` empty) or the commit's, or that
-    /// are gone, sorted. Every file it had to look at is written back from the tree, so the
-    /// checkout is the tree again for the next check.
-    std::vector<std::string> changed_and_restored(const git::Repository& repo,
-                                                  const std::string& rev) const;
-
-  private:
-    std::filesystem::path dir_;
-    std::unordered_map<std::string, std::optional<FileStamp>> before_;
-    struct timespec now_ {};
+    /// `marker` is a file beside `dir`, on its filesystem.
+    static TreeStamps take(const std::filesystem::path& dir,
+                           const std::set<std::string, std::less<>>& files,
+                           const std::filesystem::path& marker);
 };
+
+/// Which of the tree's `files` a check-mode command (a formatter, a linter) changed in the
+/// checkout `dir` between `before` and `after`, sorted: only the files whose stamp moved (or
+/// was racy) are read, and one counts when its content (or link target) differs from what git's
+/// checkout writes for it from the index (`rev` empty) or the commit, or it is gone. Every file
+/// read is written back from the tree (so the checkout is the tree again for the next check)
+/// and its stamp in `after` updated. `repo` opens the repository when one is needed.
+std::vector<std::string> changed_files(const std::function<const git::Repository&()>& repo,
+                                       const std::string& rev, const std::filesystem::path& dir,
+                                       const std::set<std::string, std::less<>>& files,
+                                       const TreeStamps& before, TreeStamps& after);
 
 }  // namespace qa::exec

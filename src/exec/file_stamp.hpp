@@ -4,7 +4,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace qa::exec {
 
@@ -30,6 +34,13 @@ struct FileStamp {
 
 /// lstat of `path` (never following a link); nullopt when it does not exist.
 std::optional<FileStamp> lstat_stamp(const std::filesystem::path& path);
+
+/// The stamps of `files` (repository-relative, sorted) in `dir`, in their order; nullopt for a
+/// file that is missing or below something that is not a directory. One fstatat per file
+/// relative to its directory, each directory opened once from its parent with O_NOFOLLOW: never
+/// through a link, and no path walked again from the root for each file.
+std::vector<std::optional<FileStamp>> stamp_files(const std::filesystem::path& dir,
+                                                  const std::set<std::string, std::less<>>& files);
 
 /// The filesystem's clock as its timestamps read it: the ctime of `marker` (created if missing)
 /// after its times are set to now. A file changed after this call has a ctime at or after it.

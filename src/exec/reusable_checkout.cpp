@@ -75,9 +75,8 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
                              scratch_->owner_file());
     }
     reused_ = sync.kept > 0;
-    if (lock_.fd >= 0) {
-        manifest_ = std::move(sync.manifest);
-    }
+    keep_ = lock_.fd >= 0;
+    manifest_ = std::move(sync.manifest);
     const std::string counts = std::to_string(sync.kept) + " files kept, " +
                                std::to_string(sync.written) + " written, " +
                                std::to_string(sync.removed) + " removed";
@@ -95,7 +94,7 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
 }
 
 ReusableCheckout::~ReusableCheckout() {
-    if (manifest_) {
+    if (keep_ && manifest_) {
         try {
             // The manifest first: a kill between the two leaves a manifest without its checkout
             // (ignored), never a checkout with another's manifest.

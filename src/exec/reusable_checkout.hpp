@@ -34,6 +34,9 @@ class ReusableCheckout {
     std::filesystem::path marker() const { return scratch_->owner_file(); }
     /// Whether the previous checkout was taken over (files kept) rather than written whole.
     bool reused() const { return reused_; }
+    /// What the checkout held right after it was made (every file's stamp); null when it was
+    /// written by git alone (a conflicted index).
+    const CheckoutManifest* synced() const { return manifest_ ? &*manifest_ : nullptr; }
     /// One line for the troubleshooting log: reused or written whole, and why.
     const std::string& summary() const { return summary_; }
 
@@ -52,6 +55,7 @@ class ReusableCheckout {
     std::unique_ptr<ScratchDir> scratch_;
     std::optional<CheckoutManifest> manifest_;
     bool reused_ = false;
+    bool keep_ = false;  ///< given back for the next run (the lock is ours)
     std::string summary_;
 };
 

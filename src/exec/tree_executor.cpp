@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include "contracts/enums.hpp"
 #include "exec/change_watch.hpp"
@@ -15,6 +16,29 @@
 
 namespace qa::exec {
 
+namespace {
+
+/// The stamps the checkout's write recorded, in the order of `files`: the first check-mode
+/// plan's "before" without another pass over the tree.
+std::optional<TreeStamps> stamps_after_write(const ReusableCheckout& checkout,
+                                             const std::set<std::string, std::less<>>& files) {
+    const CheckoutManifest* m = checkout.synced();
+    if (m == nullptr) {
+        return std::nullopt;
+    }
+    TreeStamps t;
+    t.taken = {static_cast<time_t>(m->stampSec), static_cast<long>(m->stampNsec)};
+    t.stamps.reserve(files.size());
+    for (const auto& f : files) {
+        const auto e = m->entries.find(f);
+        t.stamps.push_back(e == m->entries.end() ? std::nullopt
+                                                 : std::optional<FileStamp>(e->second.stamp));
+    }
+    return t;
+}
+
+}  // namespace
+
 /// The state the plans' turns share: which turns ended, and the checkout.
 struct TreeExecutor::Shared {
     std::mutex mu;
@@ -22,6 +46,9 @@ struct TreeExecutor::Shared {
     std::set<std::int64_t> ended;
     std::unique_ptr<ReusableCheckout> checkout;
     std::string relative;
+    /// The tree's files' stamps after the last check-mode plan (or the checkout's write): the
+    /// next check-mode plan's "before", unless commands ran since.
+    std::optional<TreeStamps> stamps;
     /// One sandbox per profile, probed once per run (a probe starts a bwrap).
     std::map<contracts::PermissionProfileId, std::unique_ptr<const Sandbox>> sandboxes;
 };
@@ -117,9 +144,17 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
         sandbox = std::make_unique<const Sandbox>(*profile, env_, commands_);
     }
 
-    // A handle of its own: libgit2 objects are not shared between the workers' threads. With
-    // the run's git environment, so the index is the one being committed (GIT_INDEX_FILE).
-    const auto repo = git::Repository::open(lib_, settings_.repoRoot, settings_.gitEnv);
+    // A handle of its own, opened only when needed (reading a large index costs): libgit2
+    // objects are not shared between the workers' threads. With the run's git environment, so
+    // the index is the one being committed (GIT_INDEX_FILE).
+    std::optional<git::Repository> repo;
+    const auto open_repo = [&]() -> const git::Repository& {
+        if (!repo) {
+            repo.emplace(git::Repository::open(lib_, settings_.repoRoot, settings_.gitEnv));
+        }
+        return *repo;
+    };
+    const std::string rev = settings_.source == TreeSource::commit ? settings_.rev : "";
     if (!s.checkout) {
         const auto& all = settings_.executionPlanOrdinals;
         s.relative = execution_dir_relative(settings_.executionKey,
@@ -128,27 +163,30 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
         // The previous run's checkout, brought up to date from what changed, when no other run
         // holds it; else one of this run's own.
         s.checkout = std::make_unique<ReusableCheckout>(
-            repo, settings_.source == TreeSource::commit ? settings_.rev : "",
-            settings_.repoRoot / s.relative, settings_.repoRoot);
+            open_repo(), rev, settings_.repoRoot / s.relative, settings_.repoRoot);
         if (settings_.log != nullptr) {
             settings_.log->info("checkout", [&] { return s.checkout->summary(); });
         }
+        s.stamps = stamps_after_write(*s.checkout, files_);
     }
     const std::filesystem::path dir = s.checkout->path();
     const std::filesystem::path marker = s.checkout->marker();
     const std::string relative = s.relative;
     const Sandbox& probed = *sandbox;
+    // The stamps of before this plan's commands: the last check's, when nothing ran since.
+    std::optional<TreeStamps> before = std::exchange(s.stamps, std::nullopt);
     lock.unlock();  // turns serialize the plans; the lock guards the shared state only
-    // The tree's files only: what an earlier check built (a .pyc the linter rewrites) is not
-    // the tool's finding.
-    std::optional<ChangeWatch> watch;
-    if (report_changed_files) {
-        watch.emplace(dir, files_, marker);
+    if (report_changed_files && !before) {
+        before = TreeStamps::take(dir, files_, marker);
     }
     PlanExecution result = run_in_checkout(probed, checked, dir, relative, false, cancel);
-    if (watch && !result.cancelled) {
-        result.changedFiles = watch->changed_and_restored(
-            repo, settings_.source == TreeSource::commit ? settings_.rev : "");
+    // The tree's files only: what an earlier check built (a .pyc the linter rewrites) is not
+    // the tool's finding.
+    if (report_changed_files && !result.cancelled) {
+        TreeStamps after = TreeStamps::take(dir, files_, marker);
+        result.changedFiles = changed_files(open_repo, rev, dir, files_, *before, after);
+        lock.lock();
+        s.stamps = std::move(after);
     }
     return result;
 }
