@@ -52,8 +52,8 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
         }
     }
     // Taken over by a rename (the same filesystem, else a fresh checkout): constant time.
-    scratch_ = std::make_unique<ScratchDir>(dir, keep_root,
-                                            lock_.fd >= 0 && previous ? slot_ : fs::path());
+    // Without a manifest it is taken too, and emptied: a leftover must never block the slot.
+    scratch_ = std::make_unique<ScratchDir>(dir, keep_root, lock_.fd >= 0 ? slot_ : fs::path());
     if (!entries) {  // a conflicted index: git's own checkout, nothing to compare with
         checkout_index(repo, scratch_->path());
         summary_ = "written whole (the index has a conflict)";
@@ -63,7 +63,8 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
     CheckoutSync sync;
     try {
         sync = sync_checkout(repo, rev, scratch_->path(), *entries, fingerprint,
-                             scratch_->adopted() ? &*previous : nullptr, scratch_->owner_file());
+                             scratch_->adopted() && previous ? &*previous : nullptr,
+                             scratch_->owner_file());
     } catch (const util::IoError&) {
         if (!scratch_->adopted()) {
             throw;
