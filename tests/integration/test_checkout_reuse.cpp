@@ -293,3 +293,39 @@ TEST_CASE(
     INFO(next.describe());
     CHECK(next.exit_code == 0);
 }
+
+TEST_CASE(
+    "a .gitattributes change makes the next run write its checkout whole, with the bytes a "
+    "fresh checkout has",
+    "[exec][sandbox][integration][reuse]") {
+    HookSandbox sb;
+    const fs::path outside = sb.root() / "outside";
+    fs::create_directories(outside);
+    const auto repo = reuse_project(sb, outside);
+    qa::test::write_file(repo / "a.txt", "version 1\n");
+    sb.git_ok(repo, "add a.txt");
+    (void)run(sb, repo);
+
+    // The same blobs, other bytes on disk: CRLF line ends for every .txt.
+    qa::test::write_file(repo / ".gitattributes", "*.txt text eol=crlf\n");
+    sb.git_ok(repo, "add .gitattributes");
+    const Run changed = run(sb, repo);
+    CHECK(says(changed.proc,
+               "checkout: written whole (the attributes, configuration or umask "
+               "changed)"));
+    fs::remove_all(repo / ".git/qa-skill");
+    const Run fresh = run(sb, repo);
+    INFO("changed:\n" << changed.listing << "\nfresh:\n" << fresh.listing);
+    CHECK(changed.listing == fresh.listing);
+    CHECK(changed.files == fresh.files);
+
+    // A checkout left without its manifest is taken over and emptied, never left in the way.
+    fs::remove(repo / ".git/qa-skill/checkout.manifest");
+    REQUIRE(fs::is_directory(repo / ".git/qa-skill/checkout"));
+    const Run orphan = run(sb, repo);
+    CHECK(says(orphan.proc, "checkout: written whole (no previous checkout)"));
+    CHECK(orphan.listing == fresh.listing);
+    const Run after = run(sb, repo);
+    CHECK(says(after.proc, "checkout: the previous checkout brought up to date"));
+    CHECK(after.listing == fresh.listing);
+}
