@@ -81,3 +81,29 @@ TEST_CASE("a large scan's regex set finds what the keyword set finds, example by
     }
     CHECK(compared > 500);
 }
+
+TEST_CASE("a scan announced as large is answered by the regex set from its first buffer",
+          "[rules]") {
+    // Which set answered shows in a superset only the relaxed regex set names: 12 digits are not
+    // the rule's 20, but they are {8,}. The keyword set holds this keyword-less rule exactly.
+    const char* toml = R"T(
+[[rules]]
+id = "counted"
+description = "c"
+regex = '''\bab[0-9]{20}\b'''
+severity = "low"
+)T";
+    const RuleSet small = RuleSet::parse(toml, "counted.toml");
+    const RuleSet large = RuleSet::parse(toml, "counted.toml");
+    large.expect_lines(CandidateSets::kRegexSetAfterLines + 1);
+    const std::string text = "x = ab012345678901\n";
+    CHECK(small.candidates(text).empty());
+    CHECK(large.candidates(text) == std::vector<std::size_t>{0});
+    // Neither reports it: the rule's own regex still counts.
+    CHECK(small.scan(ScanInput{"f", "", text, {}}).empty());
+    CHECK(large.scan(ScanInput{"f", "", text, {}}).empty());
+    // An announcement at or under the bound keeps the keyword set.
+    const RuleSet announced = RuleSet::parse(toml, "counted.toml");
+    announced.expect_lines(CandidateSets::kRegexSetAfterLines);
+    CHECK(announced.candidates(text).empty());
+}
