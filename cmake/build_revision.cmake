@@ -1,8 +1,8 @@
-# Writes OUTPUT, the C++ definition of qa::util::version_line(), with VERSION and the git revision
-# of SOURCE_DIR (`git describe --always --dirty`: the commit, "-dirty" when the tree has changes
-# git tracks; "unknown" outside a git checkout, e.g. a source tarball). Run at every build;
-# file(CONFIGURE) rewrites OUTPUT only when its text changes, so an unchanged revision rebuilds
-# nothing and a new commit recompiles this one file and relinks the two binaries.
+# Writes OUTPUT, the C++ definitions of qa::util::build_version() and version_line(), with VERSION
+# and the git revision of SOURCE_DIR (`git describe --always --dirty`: the commit, "-dirty" when
+# the tree has changes git tracks; "unknown" outside a git checkout, e.g. a source tarball). Run at
+# every build; file(CONFIGURE) rewrites OUTPUT only when its text changes, so an unchanged revision
+# rebuilds nothing and a new commit recompiles this one file and relinks what links it.
 execute_process(
     COMMAND git -C "${SOURCE_DIR}" describe --always --dirty --abbrev=12 --match=no-tags-wanted
     OUTPUT_VARIABLE QA_REVISION
@@ -20,8 +20,12 @@ file(CONFIGURE OUTPUT "${OUTPUT}" @ONLY CONTENT [=[
 
 namespace qa::util {
 
+std::string build_version() {
+    return "@VERSION@ (git @QA_REVISION@)";
+}
+
 std::string version_line(const std::string& program) {
-    return program + " @VERSION@ (git @QA_REVISION@)";
+    return program + " " + build_version();
 }
 
 }  // namespace qa::util

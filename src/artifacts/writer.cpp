@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "artifacts/retention.hpp"
+#include "artifacts/written_by.hpp"
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
@@ -266,19 +267,22 @@ std::string input_hash_of(const std::string& manifest) {
     }
 }
 
-/// Whether two manifests record the same normalized input. The executionKey names commits, not
-/// the refs a SkillInput also records (a tag pushed after another tag of the same commit): runs
-/// of one key from other inputs are no drift, the newer replaces the older.
+/// Whether two manifests record the same normalized input, written by the same build. The
+/// executionKey names commits, not the refs a SkillInput also records (a tag pushed after another
+/// tag of the same commit), nor the qa-skill that ran (an upgrade plans and words its artifacts in
+/// its own way): runs of one key from other inputs or builds are no drift, the newer replaces the
+/// older.
 bool same_input(const std::string& a, const std::string& b) {
     const std::string hash = input_hash_of(a);
-    return hash.empty() || hash == input_hash_of(b);
+    return (hash.empty() || hash == input_hash_of(b)) &&
+           writer_of_manifest(a) == writer_of_manifest(b);
 }
 
 /// Puts the complete `staging` folder in place as `dir`. A folder already there with the same
 /// manifest (the same hashed bytes: the same inputs run again, or at the same time) is swapped
 /// for the new one, and so is one in which a lens failed, or any when this run (`complete`
-/// false) had a lens fail, or one from another normalized input (same_input); two complete runs
-/// of the same input with other manifests are drift: the folder is kept
+/// false) had a lens fail, or one from another normalized input or build (same_input); two
+/// complete runs of the same input by one build with other manifests are drift: the folder is kept
 /// and `staging` goes beside it, to `drift_dir`, which is returned. Another run of the key may swap
 /// the folder at any moment: each step that loses such a race starts again, and a run that keeps
 /// losing leaves the folder it found, whose hashed bytes are its own.
@@ -377,6 +381,7 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
         {"schemaVersion", "artifact-manifest.v1"},
         {"executionKey", result.executionKey},
         {"files", std::move(manifest_files)},
+        {"qaSkillVersion", this_build()},
     };
     const std::string manifest =
         Checker().checked("manifest.json", "artifact-manifest.v1", manifest_value);

@@ -4,6 +4,7 @@
 
 #include "artifacts/root.hpp"
 #include "artifacts/writer.hpp"
+#include "artifacts/written_by.hpp"
 #include "baseline/load.hpp"
 #include "config/rubric_file.hpp"
 #include "config/rules_files.hpp"
@@ -161,6 +162,14 @@ git::Repository open_repo(const git::LibGit2& lib, const RunRequest& request) {
 
 Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_provider_calls,
                 const RunControl& control) {
+    // Another build writes other bytes for the same input (its own plans and wording): only the
+    // build that wrote a run can tell drift from an upgrade.
+    if (const std::string writer = artifacts::written_by(run_dir);
+        writer != artifacts::this_build()) {
+        throw NotReplayable("written by " + artifacts::writer_name(writer) +
+                            ", not by this one (qa-skill " + artifacts::this_build() +
+                            "): replay it with the qa-skill that wrote it");
+    }
     ReplayInput in = read_replay_input(run_dir);
     const git::LibGit2 lib;
     const auto repo = open_repo(lib, request);
