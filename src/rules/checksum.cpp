@@ -118,13 +118,22 @@ bool basic_auth_valid(std::string_view value) {
 }  // namespace
 
 std::optional<Checksum> checksum_named(std::string_view name) {
-    if (name == "github-crc32") {
-        return Checksum::githubCrc32;
-    }
-    if (name == "basic-auth") {
-        return Checksum::basicAuth;
+    for (const Checksum kind : {Checksum::githubCrc32, Checksum::basicAuth}) {
+        if (name == checksum_name(kind)) {
+            return kind;
+        }
     }
     return std::nullopt;
+}
+
+std::string_view checksum_name(Checksum kind) {
+    switch (kind) {
+        case Checksum::githubCrc32:
+            return "github-crc32";
+        case Checksum::basicAuth:
+            return "basic-auth";
+    }
+    return {};
 }
 
 bool checksum_valid(Checksum kind, std::string_view token) {

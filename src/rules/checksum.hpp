@@ -21,6 +21,9 @@ enum class Checksum {
 /// unknown.
 std::optional<Checksum> checksum_named(std::string_view name);
 
+/// The name of `kind` in a rules file.
+std::string_view checksum_name(Checksum kind);
+
 /// Whether `token` passes `kind`.
 bool checksum_valid(Checksum kind, std::string_view token);
 

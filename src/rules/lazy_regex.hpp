@@ -26,6 +26,8 @@ class LazyRegex {
 
     /// The compiled regex; check ok() where the pattern was never checked before.
     const re2::RE2& get() const;
+    /// The pattern as it is compiled.
+    const std::string& pattern() const { return pattern_; }
 
   private:
     std::string pattern_;

@@ -3,6 +3,8 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -10,6 +12,7 @@
 #include "rules/candidate_sets.hpp"
 #include "rules/example_tables.hpp"
 #include "rules/line_index.hpp"
+#include "rules/prebuilt_rule.hpp"
 #include "rules/rule_pass.hpp"
 #include "rules/rule_reader.hpp"
 #include "rules/text_search.hpp"
@@ -33,21 +36,62 @@ RuleSet RuleSet::parse(std::string_view toml_text, const std::string& source_nam
     return parse(std::span<const RuleSource>(&source, 1));
 }
 
+namespace {
+
+/// Where a rule's `key` was written, for an error about it: line 1 of the file for a rule read
+/// at build time (whose file the build already checked).
+std::pair<std::uint32_t, std::uint32_t> position_of(const toml::table* table,
+                                                    std::string_view key) {
+    const toml::node* node = table != nullptr ? table->get(key) : nullptr;
+    if (node == nullptr) {
+        return {1, 1};
+    }
+    return {node->source().begin.line, node->source().begin.column};
+}
+
+/// The rules of `source`, each with the table it was read from (nullptr when it was read at
+/// build time: an embedded file read without its examples, PrebuiltRule).
+std::vector<std::pair<Rule, const toml::table*>> read_rules(const RuleSource& source,
+                                                            std::optional<toml::table>& root) {
+    std::vector<std::pair<Rule, const toml::table*>> out;
+    if (source.embedded && !source.examples) {
+        if (const PrebuiltFile* prebuilt = find_prebuilt(source.name)) {
+            for (const PrebuiltRule& rule : prebuilt->rules) {
+                out.emplace_back(to_rule(rule), nullptr);
+            }
+            return out;
+        }
+    }
+    const std::string stripped =
+        source.examples ? std::string() : without_example_tables(source.text);
+    root = util::parse_toml(source.examples ? source.text : std::string_view(stripped), source.name,
+                            &util::raise_as<RuleError>);
+    std::size_t index = 0;
+    for (const toml::node& item : rule_tables(*root, source.name)) {
+        out.emplace_back(read_rule(*item.as_table(), index++, source.name, !source.embedded),
+                         item.as_table());
+    }
+    return out;
+}
+
+}  // namespace
+
 RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
     RuleSet out;
     auto compiled = std::make_unique<Compiled>();
     std::set<std::string> ids;
     for (const RuleSource& source : sources) {
         const std::string& source_name = source.name;
-        const std::string stripped =
-            source.examples ? std::string() : without_example_tables(source.text);
-        const toml::table root =
-            util::parse_toml(source.examples ? source.text : std::string_view(stripped),
-                             source_name, &util::raise_as<RuleError>);
+        std::optional<toml::table> root;
         out.source_ += (out.source_.empty() ? "" : "+") + source_name;
-        std::size_t index = 0;
-        for (const toml::node& item : rule_tables(root, source_name)) {
-            Rule rule = read_rule(*item.as_table(), index++, source_name, !source.embedded);
+        for (auto& read : read_rules(source, root)) {
+            Rule& rule = read.first;
+            const toml::table* table = read.second;
+            const auto fail = [&](std::string_view key, const std::string& problem) {
+                const auto [line, column] = position_of(table, key);
+                throw RuleError(source_name, line, column,
+                                "rules[" + rule.id + "]." + std::string(key), problem);
+            };
             rule.lens = source.lens;
             if (rule.subLens.empty() && source.defaultSubLens != nullptr) {
                 rule.subLens = source.defaultSubLens(rule);
@@ -58,22 +102,15 @@ RuleSet RuleSet::parse(std::span<const RuleSource> sources) {
                 for (const auto& sub : source.subLenses) {
                     known += (known.empty() ? "" : ", ") + sub;
                 }
-                const auto& where = item.as_table()->get("sub_lens")->source();
-                throw RuleError(source_name, where.begin.line, where.begin.column,
-                                "rules[" + rule.id + "].sub_lens",
-                                "\"" + rule.subLens + "\" is not a sub-lens of the " + source.lens +
-                                    " lens; expected one of " + known);
+                fail("sub_lens", "\"" + rule.subLens + "\" is not a sub-lens of the " +
+                                     source.lens + " lens; expected one of " + known);
             }
             if (!ids.insert(rule.id).second) {
-                const auto& where = item.as_table()->get("id")->source();
-                throw RuleError(source_name, where.begin.line, where.begin.column,
-                                "rules[" + rule.id + "].id", "duplicate rule id");
+                fail("id", "duplicate rule id");
             }
             if (const std::string error = compiled->sets.add(rule, source.embedded);
                 !error.empty()) {
-                const auto& where = item.as_table()->get("regex")->source();
-                throw RuleError(source_name, where.begin.line, where.begin.column,
-                                "rules[" + rule.id + "].regex", "invalid regex: " + error);
+                fail("regex", "invalid regex: " + error);
             }
             out.rules_.push_back(std::move(rule));
         }
