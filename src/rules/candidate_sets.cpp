@@ -4,6 +4,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "rules/relaxed_repetition.hpp"
 #include "rules/rule_regex.hpp"
@@ -48,46 +49,77 @@ bool regex_set_gates(const Rule& rule, bool embedded) {
             (!embedded && rule.pattern->get().ProgramSize() > kMaxSetProgramSize));
 }
 
+/// Every rule index below `count`: the answer when a set's DFA gives up. RE2 then runs each
+/// rule on its own with its NFA, slower but still linear, never wrong.
+std::vector<std::size_t> every_rule(std::size_t count) {
+    std::vector<std::size_t> out(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        out[i] = i;
+    }
+    return out;
+}
+
+/// The patterns of `set` that match `text`, ascending; nullopt when its DFA gave up.
+std::optional<std::vector<int>> matching(const RE2::Set& set, std::string_view text) {
+    std::vector<int> matched;
+    RE2::Set::ErrorInfo error{};
+    if (!set.Match(re2::StringPiece(text.data(), text.size()), &matched, &error) &&
+        error.kind != RE2::Set::kNoError) {
+        return std::nullopt;
+    }
+    std::sort(matched.begin(), matched.end());
+    return matched;
+}
+
 }  // namespace
 
-CandidateSets::CandidateSets() : keywords_(std::make_unique<Set>()) {}
+CandidateSets::CandidateSets() : unkeyed_(std::make_unique<Set>()) {}
 
 CandidateSets::~CandidateSets() = default;
 
 std::string CandidateSets::add(const Rule& rule, bool embedded) {
+    const std::size_t index = regexGated_.size();
     const bool regex_gated = regex_set_gates(rule, embedded);
     const std::string by_regex = !rule.prefilterRegex.empty() ? multiline(rule.prefilterRegex)
                                  : regex_gated                ? any_keyword(rule)
                                                               : multiline(rule.regex);
-    const bool by_keywords = !rule.keywords.empty() && rule.prefilterRegex.empty();
-    std::string error;
-    if (keywords_->set.Add(by_keywords ? any_keyword(rule) : by_regex, &error) < 0) {
-        return error;
+    if (rule.keywords.empty()) {
+        std::string error;
+        if (unkeyed_->set.Add(by_regex, &error) < 0) {
+            return error;
+        }
+        unkeyedRules_.push_back(index);
+    } else {
+        keywords_.add(index, rule.keywords);
     }
+    prefilters_.push_back(!rule.keywords.empty() && !rule.prefilterRegex.empty()
+                              ? std::make_unique<const LazyRegex>(by_regex)
+                              : nullptr);
     regexPatterns_.push_back(by_regex);
     regexGated_.push_back(regex_gated);
     return {};
 }
 
 bool CandidateSets::compile() {
-    return keywords_->set.Compile();
+    keywords_.compile();
+    return unkeyedRules_.empty() || unkeyed_->set.Compile();
 }
 
-const CandidateSets::Set& CandidateSets::regex_set() const {
+const CandidateSets::Set* CandidateSets::regex_set() const {
     std::call_once(regexOnce_, [this] {
         auto set = std::make_unique<Set>();
         for (const std::string& pattern : regexPatterns_) {
             // Counts relaxed: the set only says which rules may match (relaxed_repetition.hpp).
             if (set->set.Add(relaxed_repetition(pattern, kRelaxedCount), nullptr) < 0 &&
                 set->set.Add(pattern, nullptr) < 0) {
-                return;  // cannot happen for checked rules; the keyword set serves on
+                return;  // cannot happen for checked rules; the keywords serve on
             }
         }
         if (set->set.Compile()) {
             regex_ = std::move(set);
         }
     });
-    return regex_ ? *regex_ : *keywords_;
+    return regex_.get();
 }
 
 void CandidateSets::expect_lines(std::size_t lines) const {
@@ -96,32 +128,51 @@ void CandidateSets::expect_lines(std::size_t lines) const {
     }
 }
 
-std::vector<std::size_t> CandidateSets::candidates(std::string_view input) const {
+std::vector<std::size_t> CandidateSets::by_keywords(std::string_view input) const {
     std::vector<std::size_t> out;
-    if (input.empty() || regexGated_.empty()) {
-        return out;
+    // A rule with a `prefilter_regex` is there because its keywords are common words ("key",
+    // "token", "pass"): it runs where that regex matches too. Each is compiled at the first
+    // text holding one of its keywords, which a commit message rarely does; one set of them
+    // cost twice as much to compile and search a small change.
+    for (const std::size_t rule : keywords_.rules_in(input)) {
+        const LazyRegex* prefilter = prefilters_[rule].get();
+        if (prefilter == nullptr ||
+            prefilter->get().Match(re2::StringPiece(input.data(), input.size()), 0, input.size(),
+                                   RE2::UNANCHORED, nullptr, 0)) {
+            out.push_back(rule);
+        }
     }
-    // Either set gives a superset of the rules that report: which one answers changes the
+    if (!unkeyedRules_.empty()) {
+        const auto matched = matching(unkeyed_->set, input);
+        if (!matched) {
+            return every_rule(regexGated_.size());
+        }
+        for (const int pattern : *matched) {
+            out.push_back(unkeyedRules_[static_cast<std::size_t>(pattern)]);
+        }
+        std::sort(out.begin(), out.end());
+    }
+    return out;
+}
+
+std::vector<std::size_t> CandidateSets::candidates(std::string_view input) const {
+    if (input.empty() || regexGated_.empty()) {
+        return {};
+    }
+    // Either way gives a superset of the rules that report: which one answers changes the
     // time, never the findings.
     const std::size_t before = scanned_.fetch_add(input.size(), std::memory_order_relaxed);
     const bool large =
         large_.load(std::memory_order_relaxed) || before + input.size() > kRegexSetAfter;
-    const Set& pass = large ? regex_set() : *keywords_;
-    std::vector<int> matched;
-    RE2::Set::ErrorInfo error{};
-    const re2::StringPiece text(input.data(), input.size());
-    if (!pass.set.Match(text, &matched, &error) && error.kind != RE2::Set::kNoError) {
-        // The set's DFA gave up. Run every rule on its own instead: RE2 then falls back to its
-        // NFA, slower but still linear, never wrong.
-        out.resize(regexGated_.size());
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = i;
-        }
-        return out;
+    const Set* regex = large ? regex_set() : nullptr;
+    if (regex == nullptr) {
+        return by_keywords(input);
     }
-    out.assign(matched.begin(), matched.end());
-    std::sort(out.begin(), out.end());
-    return out;
+    const auto matched = matching(regex->set, input);
+    if (!matched) {
+        return every_rule(regexGated_.size());
+    }
+    return {matched->begin(), matched->end()};
 }
 
 }  // namespace qa::rules

@@ -107,3 +107,32 @@ severity = "low"
     announced.expect_lines(CandidateSets::kRegexSetAfterLines);
     CHECK(announced.candidates(text).empty());
 }
+
+TEST_CASE("a rule with a prefilter regex is a candidate where its keywords and that regex occur",
+          "[rules]") {
+    const char* toml = R"T(
+[[rules]]
+id = "filtered"
+description = "f"
+regex = '''key\s*=\s*"([a-z]{8})"'''
+keywords = ["key"]
+prefilter_regex = '''key\s*='''
+severity = "low"
+
+[[rules]]
+id = "keyed"
+description = "k"
+regex = '''key:([0-9]{4})'''
+keywords = ["key"]
+severity = "low"
+)T";
+    const RuleSet rules = RuleSet::parse(toml, "filtered.toml");
+    CHECK(rules.candidates("nothing here = 1").empty());
+    // The keyword alone names the plain rule, not the filtered one.
+    CHECK(rules.candidates("a KEY in a sentence") == std::vector<std::size_t>{1});
+    CHECK(rules.candidates("key = \"abcdefgh\"") == std::vector<std::size_t>{0, 1});
+    // The prefilter regex is case-sensitive: the keyword is there, the regex is not.
+    CHECK(rules.candidates("Key = \"abcdefgh\"") == std::vector<std::size_t>{1});
+    CHECK(seen(rules.scan(ScanInput{"f", "", "key = \"abcdefgh\"\n", {}})) ==
+          std::vector<Seen>{{"filtered", 1, 1, "key = \"abcdefgh\""}});
+}
