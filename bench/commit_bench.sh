@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Issue 25's Commit target: the wall time of `git commit` of a one-file change (17 lines) with the
 # qa-skill hook installed (`qa-skill install`: pre-commit and commit-msg), beside the same commit
-# with no hook and with lefthook's Go binary running `true`, in three repositories:
+# with no hook, with lefthook's Go binary running `true`, and with two hooks (pre-commit and
+# commit-msg) that are `#!/bin/sh` scripts running /bin/true: the least any tool that checks
+# both the change and its message with hooks can cost. In three repositories:
 #   small    236 files (bench/gen_repo.py; flask has 236),
 #   large    20,000 files,
 #   history  200,000 commits (git fast-import) of one file, the change beside it.
@@ -66,7 +68,7 @@ PY
 }
 
 # One generated repository per size, copied once per hook: the same files, index and change.
-hooks=(nohook qaskill lefthook)
+hooks=(nohook floor qaskill lefthook)
 [ -n "$before" ] && hooks+=(before)
 python3 "$gen" "$work/small" 236 1 >/dev/null
 python3 "$gen" "$work/large" "$files_large" 1 >/dev/null
@@ -80,6 +82,12 @@ for size in small large history; do
         git -C "$repo" update-index -q --refresh || true
         case "$hook" in
             qaskill) (cd "$repo" && "$build/qa-skill" install >/dev/null) ;;
+            floor)
+                for name in pre-commit commit-msg; do
+                    printf '#!/bin/sh\nexec /bin/true\n' > "$repo/.git/hooks/$name"
+                    chmod +x "$repo/.git/hooks/$name"
+                done
+                ;;
             before) (cd "$repo" && "$before/qa-skill" install >/dev/null) ;;
             lefthook)
                 # Untracked, as the change is the only staged file: lefthook reads it anyway.
@@ -92,7 +100,7 @@ for size in small large history; do
 done
 
 declare -A label=([nohook]="no hook" [qaskill]="qa-skill hook" [before]="qa-skill hook, before"
-                  [lefthook]="lefthook binary, true")
+                  [lefthook]="lefthook binary, true" [floor]="two sh hooks, true")
 args=()
 for size in small large history; do
     for hook in "${hooks[@]}"; do
@@ -112,25 +120,30 @@ for round in $(seq 1 "$rounds"); do
 done
 python3 - "$work"/round-*.json <<'PY'
 import json, statistics, sys
-times, user = {}, {}
+times, user, cpu = {}, {}, {}
 per_round = []
 for path in sys.argv[1:]:
     medians = {}
     for r in json.load(open(path))["results"]:
         times.setdefault(r["command"], []).extend(r["times"])
         user.setdefault(r["command"], []).append(r["user"])
+        cpu.setdefault(r["command"], []).append(r["user"] + r["system"])
         medians[r["command"]] = r["median"]
     per_round.append(medians)
 med = {c: statistics.median(t) * 1000 for c, t in times.items()}
-print(f"\n{len(per_round)} rounds; median wall time over all runs (ms), user CPU (ms, mean)\n")
-print("| command | median ms | user ms |")
-print("|---|---:|---:|")
+print(f"\n{len(per_round)} rounds; median wall time over all runs (ms), user and user+system CPU (ms, mean)\n")
+print("| command | median ms | user ms | CPU ms |")
+print("|---|---:|---:|---:|")
 for c in times:
-    print(f"| {c} | {med[c]:.1f} | {statistics.mean(user[c]) * 1000:.1f} |")
-print("\n| repository | hook | × no hook | × lefthook `true` | per-round range × no hook | per-round range × lefthook |")
-print("|---|---|---:|---:|---:|---:|")
+    print(f"| {c} | {med[c]:.1f} | {statistics.mean(user[c]) * 1000:.1f} | "
+          f"{statistics.mean(cpu[c]) * 1000:.1f} |")
+# CPU time (user + system, the hook's processes included) moves less with the machine's load
+# than wall time: it is the better figure on a busy machine.
+cpu_mean = {c: statistics.mean(v) for c, v in cpu.items()}
+print("\n| repository | hook | × no hook | × lefthook `true` | per-round range × no hook | per-round range × lefthook | CPU × no hook | CPU × lefthook |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
 for size in ("small", "large", "history"):
-    for hook in ("qa-skill hook", "qa-skill hook, before"):
+    for hook in ("two sh hooks, true", "qa-skill hook", "qa-skill hook, before"):
         c = f"{size}: {hook}"
         if c not in med:
             continue
@@ -138,5 +151,6 @@ for size in ("small", "large", "history"):
         rb = [m[c] / m[bare] for m in per_round]
         rl = [m[c] / m[lh] for m in per_round]
         print(f"| {size} | {hook} | {med[c] / med[bare]:.2f} | {med[c] / med[lh]:.2f} | "
-              f"{min(rb):.2f}-{max(rb):.2f} | {min(rl):.2f}-{max(rl):.2f} |")
+              f"{min(rb):.2f}-{max(rb):.2f} | {min(rl):.2f}-{max(rl):.2f} | "
+              f"{cpu_mean[c] / cpu_mean[bare]:.2f} | {cpu_mean[c] / cpu_mean[lh]:.2f} |")
 PY
