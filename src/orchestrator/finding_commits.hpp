@@ -9,10 +9,10 @@
 
 namespace qa::orchestrator {
 
-/// The commit each blocking credential finding (verdict::wants_commit) of the settled `results`
+/// The commit each blocking credential finding (verdict::wants_commit) of the decided `results`
 /// of `changes` lies in, as evidence "commit" (the sha), so every format shows which commit to
-/// rewrite; verdict::decide adds them. Read from git here, between verdict::settle and
-/// verdict::decide, so that both stay pure: a message's
+/// rewrite; verdict::add_commits adds them. Read from git here, after verdict::decide, so that
+/// decide stays pure: a message's
 /// commit ("commit:<sha>"; a tag message gets "tag" instead), the commit whose lines an earlier
 /// commit's hunk holds (git::Hunk::commit), and for the net change of a push or a range
 /// (`blame`) the commit between base and head that last added the line, as `git blame` finds

@@ -95,15 +95,14 @@ Judged judge(const Prepared& prepared, const Execution& execution, const Prepare
     log_planned(execution.log(), target, out, planned - started);
     j.executed = execution.run(target, out.plan.plans, out.result.executionKey, source);
     const auto dispatched = Clock::now();
-    verdict::RunFacts facts = facts_of(target, out, j.executed);
-    verdict::Settled settled =
-        verdict::settle(target.input, out.plan.plans, std::move(j.executed.results), facts);
-    // A credential in a commit is removed by rewriting that commit: name it (git, read here so
-    // that decide reads values only).
-    facts.commits = locate_commits(prepared.repo, target.target.changes, target.target.blameCommits,
-                                   settled.results);
+    const verdict::RunFacts facts = facts_of(target, out, j.executed);
     verdict::Decision decision =
-        verdict::decide(target.input, out.plan.plans, std::move(settled), facts);
+        verdict::decide(target.input, out.plan.plans, std::move(j.executed.results), facts);
+    // A credential in a commit is removed by rewriting that commit: name it in the blocking
+    // findings' evidence (git, read here so that decide reads values only).
+    verdict::add_commits(locate_commits(prepared.repo, target.target.changes,
+                                        target.target.blameCommits, decision.lensResults),
+                         decision);
     out.result.lensResults = std::move(decision.lensResults);
     out.result.finalVerdict = std::move(decision.finalVerdict);
     out.baselineAccepted = decision.baselineAccepted;

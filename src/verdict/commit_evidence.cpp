@@ -10,19 +10,23 @@ bool wants_commit(const contracts::Finding& f) {
            f.evidence.find("commit") == nullptr;
 }
 
-void add_commits(const FindingCommits& commits, std::vector<contracts::LensResult>& results) {
+void add_commits(const FindingCommits& commits, std::vector<contracts::Finding>& findings) {
     if (commits.empty()) {
         return;
     }
-    for (auto& result : results) {
-        for (auto& f : result.findings) {
-            if (!wants_commit(f)) {
-                continue;
-            }
-            if (const auto it = commits.find({f.file, f.startLine}); it != commits.end()) {
-                f.evidence.as_object().emplace_back(it->second.member, it->second.value);
-            }
+    for (auto& f : findings) {
+        if (!wants_commit(f)) {
+            continue;
         }
+        if (const auto it = commits.find({f.file, f.startLine}); it != commits.end()) {
+            f.evidence.as_object().emplace_back(it->second.member, it->second.value);
+        }
+    }
+}
+
+void add_commits(const FindingCommits& commits, std::vector<contracts::LensResult>& results) {
+    for (auto& result : results) {
+        add_commits(commits, result.findings);
     }
 }
 

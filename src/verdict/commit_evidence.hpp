@@ -18,8 +18,8 @@ struct CommitEvidence {
 };
 
 /// Which commit each blocking credential finding lies in, by file and start line: found in git
-/// once the findings are settled (orchestrator::locate_commits) and added by decide, which never
-/// reads git itself. A location with no entry gets no member.
+/// once decide has settled which findings block (orchestrator::locate_commits), and added to
+/// them as evidence; decide never reads git. A location with no entry gets no member.
 using FindingCommits = std::map<std::pair<std::string, std::int64_t>, CommitEvidence>;
 
 /// A finding whose commit the report names (what the ways forward rewrite): a blocking
@@ -28,5 +28,6 @@ bool wants_commit(const contracts::Finding& f);
 
 /// Adds each wanted finding's entry of `commits` to its evidence.
 void add_commits(const FindingCommits& commits, std::vector<contracts::LensResult>& results);
+void add_commits(const FindingCommits& commits, std::vector<contracts::Finding>& findings);
 
 }  // namespace qa::verdict

@@ -9,28 +9,17 @@
 
 namespace qa::verdict {
 
-Settled settle(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-               std::vector<contracts::LensResult> results, const RunFacts& facts) {
-    Settled s;
+Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
+                std::vector<contracts::LensResult> results, const RunFacts& facts) {
+    Decision d;
     apply_budgets(input.skill, plans, results);
     apply_rule_overrides(input, results);
     if (facts.baseline != nullptr) {
-        s.baselineAccepted =
+        d.baselineAccepted =
             baseline::apply(*facts.baseline, facts.baselineSource, results,
                             facts.exactKeys != nullptr ? *facts.exactKeys : baseline::ExactKeys{},
-                            &s.baselineUnverifiable);
+                            &d.baselineUnverifiable);
     }
-    s.results = std::move(results);
-    return s;
-}
-
-Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-                Settled settled, const RunFacts& facts) {
-    Decision d;
-    d.baselineAccepted = settled.baselineAccepted;
-    d.baselineUnverifiable = settled.baselineUnverifiable;
-    std::vector<contracts::LensResult>& results = settled.results;
-    add_commits(facts.commits, results);
     d.finalVerdict = aggregate(input.skill.runMode, plans, results, facts.runCodes);
     auto& rationale = d.finalVerdict.rationale;
     // Which configuration decided (the tree's, an explicit --config, or the default), so a
@@ -60,6 +49,11 @@ Decision decide(const input::RunInput& input, const std::vector<contracts::LensP
     }
     d.lensResults = std::move(results);
     return d;
+}
+
+void add_commits(const FindingCommits& commits, Decision& decision) {
+    add_commits(commits, decision.lensResults);
+    add_commits(commits, decision.finalVerdict.blockingFindings);
 }
 
 contracts::FinalVerdict artifact_invalid(contracts::FinalVerdict verdict, const std::string& why) {

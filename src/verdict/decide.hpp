@@ -23,22 +23,10 @@ struct RunFacts {
     /// The exact hashes of the guessable secrets the lenses found (baseline/exact_keys.hpp), for
     /// the baseline's salted fingerprints; null: none.
     const baseline::ExactKeys* exactKeys = nullptr;
-    /// The commit each blocking credential finding lies in, found in git from the settled
-    /// findings (orchestrator/finding_commits.hpp): decide adds it to their evidence before the
-    /// verdict copies the blocking findings; it never changes a status. Empty: none.
-    FindingCommits commits;
     std::string configSource;  ///< which configuration decided (Config::source)
     /// Changed files the top-level exclude patterns removed, and per lens its own.
     std::size_t excludedFiles = 0;
     std::map<std::string, std::size_t> excludedByLens;
-};
-
-/// The lens results with every status rule on findings applied: what verdict::settle returns and
-/// verdict::decide takes.
-struct Settled {
-    std::vector<contracts::LensResult> results;  ///< by planOrdinal
-    std::size_t baselineAccepted = 0;            ///< findings the baseline accepted
-    std::size_t baselineUnverifiable = 0;        ///< see Decision::baselineUnverifiable
 };
 
 /// A decided run: the lens results as the artifacts record them and the verdict.
@@ -51,19 +39,21 @@ struct Decision {
     std::size_t baselineUnverifiable = 0;
 };
 
-/// The status rules on findings, a pure function, in this order: the budgets (each plan's and
-/// the run's, by overflowPolicy: apply_budgets), the repository's `[rules.<id>]` and `block_at`
-/// (apply_rule_overrides), the baseline (facts.baseline, baseline::apply). `results` are the
-/// lenses' as they returned them, by planOrdinal.
-Settled settle(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-               std::vector<contracts::LensResult> results, const RunFacts& facts);
-
-/// The verdict of settled results, a pure function: the commits of blocking credentials
-/// (facts.commits), then the verdict by run mode and requiredness (aggregate) with every
-/// rationale line a reader needs: which configuration decided, what the baseline accepted (and
-/// what an older baseline could not check), which files were excluded.
+/// The verdict of a run, a pure function that owns every status rule, in this order: the
+/// budgets (each plan's and the run's, by overflowPolicy: apply_budgets), the repository's
+/// `[rules.<id>]` and `block_at` (apply_rule_overrides), the baseline (facts.baseline,
+/// baseline::apply), then the verdict by run mode and requiredness with its degradation codes
+/// (aggregate) and every rationale line a reader needs: which configuration decided, what the
+/// baseline accepted (and what an older baseline could not check), which files were excluded.
+/// `results` are the lenses' as they returned them, by planOrdinal. The commits of blocking
+/// credentials are evidence, not status: add_commits names them afterwards.
 Decision decide(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-                Settled settled, const RunFacts& facts);
+                std::vector<contracts::LensResult> results, const RunFacts& facts);
+
+/// Adds to each blocking credential finding of `decision`, in its lens result and in the
+/// verdict's blockingFindings alike, the commit `commits` names for it (commit_evidence.hpp).
+/// Changes no status.
+void add_commits(const FindingCommits& commits, Decision& decision);
 
 /// The verdict of a run whose artifacts break their schema (nothing of it was written): FAIL
 /// with ARTIFACT_SCHEMA_INVALID and `why`.
