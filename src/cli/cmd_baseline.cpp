@@ -77,7 +77,7 @@ fs::path configured_baseline() {
     } catch (const git::GitError& e) {
         throw util::UsageError(std::string("not in a git repository: ") + e.what());
     }
-    const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
     // A committed symbolic link on the way (`cfg -> $HOME`) must never make `create` write, or
     // `check` read, a file outside the repository.
     return config::resolve_repo_file(root, config.baseline, {config.source, 0, 0, "baseline"});

@@ -72,7 +72,7 @@ std::unique_ptr<Setup> setup() {
             throw util::UsageError("not in a git repository");
         }
     }();
-    const auto config = config::load_config(repo.root(), plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(repo.root(), plan::read_builtin_registry().lens_ids());
     auto s = std::make_unique<Setup>();
     s->directory =
         artifacts::resolve_root(repo, config.artifactRoot, config.source) / "cache" / "model";

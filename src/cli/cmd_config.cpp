@@ -86,7 +86,9 @@ int run_config(const std::vector<std::string>& args) {
         std::fputs(util::usage_text(usage, kOptions).c_str(), parsed.help ? stdout : stderr);
         return parsed.help ? util::kExitPass : util::kExitUsage;
     }
-    const auto ids = plan::builtin_registry().lens_ids();
+    // The built-in lenses, read once for the command.
+    const plan::Registry builtin = plan::read_builtin_registry();
+    const auto ids = builtin.lens_ids();
     const std::string& action = parsed.positional[0];
     if (action == "check") {
         if (parsed.positional.size() > 2) {
@@ -103,13 +105,12 @@ int run_config(const std::vector<std::string>& args) {
             config::load_rules_files(config, find_repo_root().value_or("."));
         }
         // Its own rules compile, and their examples match as they say (a check of its own).
-        lenses::check_own_rules(config, plan::builtin_registry());
+        lenses::check_own_rules(config, builtin);
         const auto own_notes = lenses::own_rules_notes(config);
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
         // The checks every run makes, with the same messages: valid here, valid for the hook.
-        const auto notes = orchestrator::check_config(config, plan::builtin_registry(),
-                                                      providers::environment_key);
+        const auto notes = orchestrator::check_config(config, builtin, providers::environment_key);
         check_artifact_root(config);
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
@@ -124,10 +125,9 @@ int run_config(const std::vector<std::string>& args) {
     if (action == "lenses") {
         // The built-in lenses and the repository's external ones, as `run --lens` knows them.
         const auto root = find_repo_root();
-        const auto lens_ids = root ? orchestrator::run_registry(plan::builtin_registry(),
-                                                                config::load_config(*root, ids))
-                                         .lens_ids()
-                                   : ids;
+        const auto lens_ids =
+            root ? orchestrator::run_registry(builtin, config::load_config(*root, ids)).lens_ids()
+                 : ids;
         for (const auto& id : lens_ids) {
             std::printf("%s\n", id.c_str());
         }

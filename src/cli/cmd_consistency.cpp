@@ -99,7 +99,7 @@ int run_init(const std::vector<std::string>& args) {
     const bool as_json = json_format(parsed);
     const git::LibGit2 lib;
     const auto repo = open_here(lib);
-    const auto config = config::load_config(repo.root(), plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(repo.root(), plan::read_builtin_registry().lens_ids());
     const consistency::Tree tree =
         consistency::read_tree(repo, parsed.value("rev").value_or("HEAD"));
     const auto prompt = util::find_embedded(kPromptTemplate);
@@ -186,7 +186,7 @@ int run_approve(const std::vector<std::string>& args) {
     const bool as_json = json_format(parsed);
     const git::LibGit2 lib;
     const auto repo = open_here(lib);
-    const auto config = config::load_config(repo.root(), plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(repo.root(), plan::read_builtin_registry().lens_ids());
     const auto written = rubric::approve(places_of(repo, config), version);
     const auto frozen = rubric::parse(util::read_file(written.path), written.path.string(),
                                       rubric::Integrity::verify);

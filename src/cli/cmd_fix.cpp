@@ -120,7 +120,7 @@ int run_fix(const std::vector<std::string>& args) {
     orchestrator::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     const Scope scope = scope_of(
-        orchestrator::load_tree_config(*repo, request, plan::builtin_registry().lens_ids()));
+        orchestrator::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids()));
     if (!scope.enabled) {
         std::printf("qa-skill fix: the style lens is off in .qa-skill.toml: nothing to fix\n");
         return util::kExitPass;

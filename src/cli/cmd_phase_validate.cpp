@@ -92,7 +92,7 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     // runs above (the phase lens would run the same checks again, in the index), and a model
     // or external lens is no review of the working directory.
     request.lensIds.emplace();
-    for (const auto& lens : plan::builtin_registry().lenses) {
+    for (const auto& lens : plan::read_builtin_registry().lenses) {
         if (lens.kind == input::LensKind::rule) {
             request.lensIds->push_back(lens.lensId);
         }

@@ -57,7 +57,7 @@ Catalog load_catalog(rules::ReadExamples examples) {
     orchestrator::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     const config::Config config =
-        orchestrator::load_tree_config(*repo, request, plan::builtin_registry().lens_ids());
+        orchestrator::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids());
     if (!config.rulesFiles.empty()) {
         lenses::own_rule_ids(config);  // a file that does not compile: exit 2 at its line
         rules::add_rules(catalog, lenses::own_rule_sources(config), examples);

@@ -317,7 +317,7 @@ int run_index(const std::vector<std::string>& args) {
             throw util::UsageError(registry_file.string() + ": " + e.what());
         }
     } else {
-        ids = plan::builtin_registry().lens_ids();
+        ids = plan::read_builtin_registry().lens_ids();
     }
     std::fputs(skills::skill_index(root, {ids.begin(), ids.end()}).c_str(), stdout);
     return util::kExitPass;

@@ -47,7 +47,7 @@ int run_trust(const std::vector<std::string>& args) {
         throw util::UsageError("trust takes no arguments (use --dir DIR)");
     }
     const fs::path root = project_root(parsed.value("dir").value_or("."));
-    const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
     const std::string hash = exec::execution_config_hash(config);
     const auto env = exec::TrustEnv::from_process();
     const fs::path store = exec::trust_store_path(env);

@@ -296,7 +296,7 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
     const fs::path rel = fs::relative(wd, root);
 
     // Refusals come first, before anything is written or run.
-    const auto config = config::load_config(root, plan::builtin_registry().lens_ids());
+    const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
     require_trust(env.trust, root, config);
     const auto profile_id = env.profileOverride.value_or(config.defaultPermissionProfile);
     const ExecProfile profile = resolve_profile(config, profile_id);

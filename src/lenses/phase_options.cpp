@@ -75,27 +75,4 @@ PhaseOptions parse_phase_options(const json::Value& options) {
     return out;
 }
 
-void check_phase_options(const config::Config& config) {
-    const auto it = config.lenses.find("phase");
-    if (it == config.lenses.end()) {
-        return;
-    }
-    const config::LensSettings& phase = it->second;
-    try {
-        (void)parse_phase_options(phase.options);
-    } catch (const PhaseOptionsError& e) {
-        std::uint32_t line = phase.line;
-        std::uint32_t column = phase.column;
-        if (const auto at = phase.optionPositions.find(e.option());
-            at != phase.optionPositions.end()) {
-            line = e.unknown_key() ? at->second.keyLine : at->second.valueLine;
-            column = e.unknown_key() ? at->second.keyColumn : at->second.valueColumn;
-        }
-        throw config::ConfigError(
-            config.source, line, column,
-            "lenses.phase.options" + (e.option().empty() ? std::string() : "." + e.option()),
-            e.problem());
-    }
-}
-
 }  // namespace qa::lenses

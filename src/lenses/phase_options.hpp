@@ -5,7 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "config/config.hpp"
 #include "json/value.hpp"
 
 namespace qa::lenses {
@@ -48,10 +47,5 @@ class PhaseOptionsError : public std::invalid_argument {
 /// Reads the options object; an unknown key, a wrong type, a language seed 004 does not know
 /// or a *_command that needs a shell throws PhaseOptionsError.
 PhaseOptions parse_phase_options(const json::Value& options);
-
-/// `[lenses.phase.options]` of `config` that cannot work, as a config::ConfigError (exit 2)
-/// at the key's file:line:col (its value's, unless the key itself is unknown):
-/// orchestrator::check_config, so `qa-skill config check` and every run report it alike.
-void check_phase_options(const config::Config& config);
 
 }  // namespace qa::lenses

@@ -25,6 +25,32 @@ void check_rule_ids(const config::Config& config, const std::set<std::string>& k
     }
 }
 
+/// `[lenses.phase.options]` that cannot work, as a config::ConfigError (exit 2) at the key's
+/// file:line:col (its value's, unless the key itself is unknown): checked whether or not a
+/// commit plans the phase lens, so `qa-skill config check` and every run report it alike.
+void check_phase_options(const config::Config& config) {
+    const auto it = config.lenses.find("phase");
+    if (it == config.lenses.end()) {
+        return;
+    }
+    const config::LensSettings& phase = it->second;
+    try {
+        (void)lenses::parse_phase_options(phase.options);
+    } catch (const lenses::PhaseOptionsError& e) {
+        std::uint32_t line = phase.line;
+        std::uint32_t column = phase.column;
+        if (const auto at = phase.optionPositions.find(e.option());
+            at != phase.optionPositions.end()) {
+            line = e.unknown_key() ? at->second.keyLine : at->second.valueLine;
+            column = e.unknown_key() ? at->second.keyColumn : at->second.valueColumn;
+        }
+        throw config::ConfigError(
+            config.source, line, column,
+            "lenses.phase.options" + (e.option().empty() ? std::string() : "." + e.option()),
+            e.problem());
+    }
+}
+
 }  // namespace
 
 std::vector<std::string> check_config(const config::Config& config, const plan::Registry& registry,
@@ -33,7 +59,7 @@ std::vector<std::string> check_config(const config::Config& config, const plan::
     check_sub_lens_settings(config, run_registry(registry, config));
     auto notes = lenses::model::check_model_bindings(config, registry, keys);
     // Checked whether or not this commit plans the phase lens: a configuration is valid or not.
-    lenses::check_phase_options(config);
+    check_phase_options(config);
     // A draft, missing or tampered rubric is a configuration error now, before any lens runs.
     const auto rubric = frozen_rubric(config);
     if (!config.rules.empty()) {

@@ -160,8 +160,8 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
                  const util::CancellationToken& cancel) {
     // The built-in lenses are data embedded in the binary: read here, once, like the
     // configuration, and handed to the later steps in the run's registry.
-    const plan::Registry& builtin = plan::builtin_registry();
-    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}};
+    const plan::Registry builtin = plan::read_builtin_registry();
+    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
     // The trees whose configuration decides the run, decided once (tree_under_test.hpp).
     const std::vector<TreeUnderTest> trees =
         request.configFile ? std::vector<TreeUnderTest>{} : request_trees(repo, request);
@@ -174,6 +174,7 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
         run.configTree = trees.front();
     }
     run.configNote = unstaged_config_note(repo, run.configTree);
+    run.facts = config_facts(repo, request, config, run.configTree, request.writeArtifacts);
     run.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     if (request.writeArtifacts || calls_providers(config)) {
         run.artifactRoot = artifacts::resolve_root(repo, config.artifactRoot, config.source);

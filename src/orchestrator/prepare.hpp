@@ -14,6 +14,7 @@
 #include "git/repository.hpp"
 #include "input/run_input.hpp"
 #include "lenses/catalog.hpp"
+#include "orchestrator/config_facts.hpp"
 #include "orchestrator/run.hpp"
 #include "orchestrator/targets.hpp"
 #include "orchestrator/tree_under_test.hpp"
@@ -62,6 +63,7 @@ struct Prepared {
     /// What may execute (allow_execution_lens_classes, the permission profiles, the user's
     /// trust), read here so that execute never reads the configuration or the trust store.
     exec::ExecutionPolicy execution;
+    ConfigFacts facts;  ///< what the log, the write step and the report say of the configuration
 };
 
 /// The configuration of `request`'s tree under test (the first of `trees`, request_trees's)

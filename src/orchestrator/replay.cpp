@@ -175,8 +175,8 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     const auto repo = open_repo(lib, request);
     restore_messages(repo, in.target.changes);
     // The built-in lenses (embedded data), read once, as prepare does.
-    const plan::Registry& builtin = plan::builtin_registry();
-    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}};
+    const plan::Registry builtin = plan::read_builtin_registry();
+    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
     prepared.config = stored_config(repo, in, builtin);
     const config::Config& config = prepared.config;
     // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
@@ -233,7 +233,7 @@ fs::path runs_folder(const RunRequest& request) {
     RunRequest index = request;
     index.kind = ChangeKind::staged;
     const config::Config config =
-        load_tree_config(repo, index, plan::builtin_registry().lens_ids());
+        load_tree_config(repo, index, plan::read_builtin_registry().lens_ids());
     return artifacts::resolve_root(repo, config.artifactRoot, config.source) / "runs";
 }
 

@@ -45,7 +45,7 @@ void verify_determinism(const RunRequest& request, RunOutcome& out, const RunCon
 
 RunReport report_of(const Prepared& prepared) {
     RunReport report;
-    report.config = prepared.config;
+    report.ownRules = prepared.facts.ownRules;
     report.repoRoot = prepared.repo.root();
     report.lenses = prepared.lenses;
     report.configNote = prepared.configNote;

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "baseline/exact_keys.hpp"
-#include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "git/push_refs.hpp"
 #include "git/repository.hpp"
@@ -87,9 +86,16 @@ struct RunOutcome {
     baseline::ExactKeys exactKeys;
 };
 
+/// A repository's own rules file the run read (`rules_files`), as text: what the report
+/// describes the repository's rules from (SARIF).
+struct OwnRulesText {
+    std::string path;
+    std::string text;
+};
+
 struct RunReport {
     std::vector<RunOutcome> runs;
-    config::Config config;
+    std::vector<OwnRulesText> ownRules;
     std::filesystem::path repoRoot;  ///< the working tree root (where `baseline create` writes)
     /// The run's lens catalog (prepare.hpp): kept with the report, not on run()'s stack,
     /// because an overdue lens thread may use it until the process ends.

@@ -25,9 +25,8 @@ std::string tree_name(const TreeUnderTest& tree) {
 void log_prepared(const log::Log& log, const Prepared& prepared,
                   std::chrono::steady_clock::duration took) {
     log.info("prepare", [&] {
-        return "configuration " + prepared.config.source + " (configHash " +
-               config::config_hash(prepared.config) + "), " +
-               std::to_string(prepared.targets.size()) + " target(s), " +
+        return "configuration " + prepared.facts.source + " (configHash " + prepared.facts.hash +
+               "), " + std::to_string(prepared.targets.size()) + " target(s), " +
                std::to_string(prepared.jobs) + " worker(s), " + ms(took);
     });
     for (const auto& target : prepared.targets) {

@@ -82,16 +82,12 @@ Registry parse_registry(std::string_view json_text) {
     return registry;
 }
 
-const Registry& builtin_registry() {
-    // Parsed once per process from immutable embedded data; thread-safe initialisation.
-    static const Registry registry = [] {
-        const auto text = util::find_embedded("lenses/registry.v1.json");
-        if (!text) {
-            throw json::Error("", "lens registry missing from the binary");
-        }
-        return parse_registry(*text);
-    }();
-    return registry;
+Registry read_builtin_registry() {
+    const auto text = util::find_embedded("lenses/registry.v1.json");
+    if (!text) {
+        throw json::Error("", "lens registry missing from the binary");
+    }
+    return parse_registry(*text);
 }
 
 }  // namespace qa::plan

@@ -58,7 +58,9 @@ struct Registry {
 /// Parses and schema-checks registry JSON text (schema lens-registry.v1). Throws json::Error.
 Registry parse_registry(std::string_view json_text);
 
-/// The registry compiled into the binary (lenses/registry.v1.json).
-const Registry& builtin_registry();
+/// The registry compiled into the binary (lenses/registry.v1.json), parsed and checked at each
+/// call: no process-wide copy. A run reads it once, in prepare, and hands it on (the run's
+/// registry, the lenses built from its entries); a command reads it where it starts.
+Registry read_builtin_registry();
 
 }  // namespace qa::plan

@@ -223,7 +223,7 @@ json::Value sarif_run(const orchestrator::RunOutcome* run,
 std::string sarif(const orchestrator::RunReport& report) {
     auto catalog = rules::builtin_rules();
     std::vector<rules::RuleSource> own;  // a repository's own rules, described by their data too
-    for (const auto& f : report.config.rulesFiles) {
+    for (const auto& f : report.ownRules) {
         own.push_back(rules::RuleSource{f.text, f.path, "security"});
     }
     rules::add_rules(catalog, own);

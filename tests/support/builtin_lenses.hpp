@@ -13,7 +13,7 @@ namespace qa::test {
 
 /// The built-in lens `lens_id`, or nullptr when the catalog has none.
 inline const lenses::api::Lens* builtin_lens(std::string_view lens_id) {
-    static const auto catalog = lenses::make_catalog(plan::builtin_registry());
+    static const auto catalog = lenses::make_catalog(plan::read_builtin_registry());
     return catalog->find(lens_id);
 }
 

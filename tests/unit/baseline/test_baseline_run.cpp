@@ -172,9 +172,12 @@ TEST_CASE("runs read the baseline of the tree under test, never the working tree
 
 TEST_CASE("the baseline feeds configHash, so artifacts name it", "[baseline][orchestrator]") {
     BaselinedRepo r;
+    // The repository has no .qa-skill.toml: its runs read the embedded default configuration.
+    const std::string plain = qa::config::config_hash(
+        qa::config::load_config(r.repo, qa::plan::read_builtin_registry().lens_ids()));
     const auto with = run(r.repo, ChangeKind::all_files);
     const auto& input = with.runs.at(0).input;
-    CHECK(input.configHash != qa::config::config_hash(with.config));
+    CHECK(input.configHash != plain);
     CHECK(run(r.repo, ChangeKind::all_files).runs.at(0).result.executionKey ==
           with.runs[0].result.executionKey);
 
@@ -185,7 +188,7 @@ TEST_CASE("the baseline feeds configHash, so artifacts name it", "[baseline][orc
     CHECK(empty.runs[0].result.executionKey != with.runs[0].result.executionKey);
     r.sb.git_ok(r.repo, "rm -q --cached .qa-skill-baseline.json");
     const auto none = run(r.repo, ChangeKind::all_files);
-    CHECK(none.runs.at(0).input.configHash == qa::config::config_hash(none.config));
+    CHECK(none.runs.at(0).input.configHash == plain);
 }
 
 TEST_CASE("a malformed baseline in the tree under test is an input error with its pointer",
@@ -215,7 +218,7 @@ TEST_CASE("the baseline key of .qa-skill.toml moves the file", "[baseline][confi
 }
 
 TEST_CASE("the baseline key must be a repository-relative path", "[baseline][config]") {
-    const auto ids = qa::plan::builtin_registry().lens_ids();
+    const auto ids = qa::plan::read_builtin_registry().lens_ids();
     CHECK(qa::config::parse_config("", "t.toml", ids).baseline == ".qa-skill-baseline.json");
     CHECK(qa::config::parse_config("baseline = \"ci/accepted.json\"\n", "t.toml", ids).baseline ==
           "ci/accepted.json");

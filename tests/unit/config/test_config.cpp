@@ -204,7 +204,8 @@ deny = ["src/db/**"]
 
 TEST_CASE("settings are parsed once into the contracts' enums", "[config]") {
     using namespace qa::contracts;
-    const auto c = parse_config(kEveryKey, "cfg.toml", qa::plan::builtin_registry().lens_ids());
+    const auto c =
+        parse_config(kEveryKey, "cfg.toml", qa::plan::read_builtin_registry().lens_ids());
     CHECK(c.runMode == RunMode::best_effort);
     CHECK(c.defaultPermissionProfile == PermissionProfileId::exec_sandboxed);
     CHECK(c.allowExecutionLensClasses ==
@@ -236,7 +237,7 @@ TEST_CASE("settings are parsed once into the contracts' enums", "[config]") {
 TEST_CASE("configHash is the one computed before the settings were typed", "[config]") {
     // Hashes printed by `qa-skill config check` built from the string-typed configuration: the
     // typed settings must spell every enum as before, or every executionKey would change.
-    const auto ids = qa::plan::builtin_registry().lens_ids();
+    const auto ids = qa::plan::read_builtin_registry().lens_ids();
     CHECK(qa::config::config_hash(parse_config(kEveryKey, "cfg.toml", ids)) ==
           "6c8cd7aa4115bde5c9261ce27695f381acf1f095c802fd6e47f94bf8c4842bb6");
     CHECK(qa::config::config_hash(

@@ -108,7 +108,7 @@ TEST_CASE("maxCommandsPerPlan, duplicate ordinals and empty commands violate the
 
 TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, config applies",
           "[exec][policy]") {
-    const auto& ids = qa::plan::builtin_registry().lens_ids();
+    const auto& ids = qa::plan::read_builtin_registry().lens_ids();
     const auto config = qa::config::parse_config(
         "[permission_profiles.read_only]\nallowed_command_prefixes = [[\"true\"]]\n"
         "max_commands_per_plan = 5\n"
@@ -133,7 +133,7 @@ TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, conf
 }
 
 TEST_CASE("a profile may not let a credential-like variable into the sandbox", "[exec][policy]") {
-    const auto& ids = qa::plan::builtin_registry().lens_ids();
+    const auto& ids = qa::plan::read_builtin_registry().lens_ids();
     for (const char* name : {"OPENAI_API_KEY", "GITHUB_TOKEN", "DB_PASSWORD", "aws_secret"}) {
         INFO(name);
         CHECK_THROWS_AS(

@@ -10,7 +10,7 @@
 namespace {
 
 qa::config::Config parse(const std::string& text) {
-    const auto& ids = qa::plan::builtin_registry().lens_ids();
+    const auto& ids = qa::plan::read_builtin_registry().lens_ids();
     return qa::config::parse_config(text, "t.toml", ids);
 }
 

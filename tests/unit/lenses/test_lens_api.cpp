@@ -29,7 +29,7 @@ class NamedLens : public lenses::api::Lens {
 }  // namespace
 
 TEST_CASE("the catalog builds each registry lens with its kind's factory", "[lenses][catalog]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     lenses::Catalog catalog;
     std::vector<std::string> seen;
     catalog.add(input::LensKind::model, "model", [&](const plan::LensEntry& entry) {
@@ -54,7 +54,7 @@ TEST_CASE("the catalog builds each registry lens with its kind's factory", "[len
 
 TEST_CASE("the built-in catalog implements the rule, execution and model lenses",
           "[lenses][catalog]") {
-    for (const auto& entry : plan::builtin_registry().lenses) {
+    for (const auto& entry : plan::read_builtin_registry().lenses) {
         INFO(entry.lensId);
         CHECK(qa::test::builtin_lens(entry.lensId) != nullptr);
     }
@@ -153,7 +153,7 @@ TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]")
 }
 
 TEST_CASE("every built-in rule names the sub-lens that reports it", "[lenses][catalog][rules]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     std::size_t rules_seen = 0;
     for (const auto& entry : registry.lenses) {
         if (entry.engine != "rules") {
@@ -184,7 +184,7 @@ TEST_CASE("every built-in rule names the sub-lens that reports it", "[lenses][ca
 
 TEST_CASE("the catalog serves a registry entry by its declared kind and engine, not its id",
           "[lenses][catalog]") {
-    plan::Registry registry = plan::builtin_registry();
+    plan::Registry registry = plan::read_builtin_registry();
     registry.lenses = {registry.lenses.front()};
     registry.lenses[0].lensId = "renamed";
     registry.lenses[0].kind = input::LensKind::rule;

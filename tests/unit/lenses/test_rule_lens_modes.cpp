@@ -25,9 +25,9 @@ const std::string kFile =
 /// The security lens's unsafe-code plan over app.py, run with `mode` and `diff_context`.
 std::vector<std::int64_t> eval_lines(input::LensMode mode, std::int64_t diff_context) {
     const auto config = config::parse_config(config::default_config_text(), "<embedded default>",
-                                             plan::builtin_registry().lens_ids());
-    input::RunInput input =
-        orchestrator::make_run_input(config, plan::builtin_registry(), contracts::SkillInput{});
+                                             plan::read_builtin_registry().lens_ids());
+    input::RunInput input = orchestrator::make_run_input(config, plan::read_builtin_registry(),
+                                                         contracts::SkillInput{});
     input::LensInput& settings = input.lenses.at("security");
     settings.mode = mode;
     settings.diffContext = diff_context;

@@ -29,7 +29,7 @@ plan::PlanFile file(const std::string& path, std::size_t lines, std::size_t byte
 
 config::Config default_config() {
     return config::parse_config(config::default_config_text(), "<embedded default>",
-                                plan::builtin_registry().lens_ids());
+                                plan::read_builtin_registry().lens_ids());
 }
 
 /// The planner over `config` as a run gives it: through the RunInput prepare builds from it.
@@ -51,7 +51,7 @@ std::string canonical_plans(const std::vector<contracts::LensPlan>& plans) {
 }  // namespace
 
 TEST_CASE("the built-in registry validates and lists its seven lenses", "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     const auto ids = registry.lens_ids();
     CHECK(ids == std::vector<std::string>{"security", "style", "architecture", "gate",
                                           "consistency", "performance", "phase"});
@@ -59,7 +59,7 @@ TEST_CASE("the built-in registry validates and lists its seven lenses", "[plan]"
 }
 
 TEST_CASE("seed test 2: 100 planner runs give byte-identical LensPlan[]", "[plan][seed]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     const auto config = default_config();
     const std::vector<plan::PlanFile> files = {file("src/b.py", 10), file("src/a.cpp", 3),
                                                file("docs/x.md", 1), file("package-lock.json", 90),
@@ -73,7 +73,7 @@ TEST_CASE("seed test 2: 100 planner runs give byte-identical LensPlan[]", "[plan
 }
 
 TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     const auto config = default_config();
     // A docs-only change triggers the gate lens, secrets and hygiene, not unsafe-code or layering.
     auto out = plans_of(registry, config, {file("README.md", 2)}, {});
@@ -99,7 +99,7 @@ TEST_CASE("plans are the minimal set, in queue order", "[plan]") {
 
 TEST_CASE("security/model-review is planned only when the security lens names a provider, bounded",
           "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     auto config = default_config();
     const auto sub_ids = [&] {
         std::vector<std::string> ids;
@@ -129,7 +129,7 @@ TEST_CASE("security/model-review is planned only when the security lens names a 
 }
 
 TEST_CASE("seed test 9: omitted context is recorded, never dropped silently", "[plan][seed]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     auto config = default_config();
     config.maxContextBytes = 1024;
     config.lenses["performance"].enabled = true;  // a model lens: its packet is bounded
@@ -153,7 +153,7 @@ TEST_CASE("seed test 9: omitted context is recorded, never dropped silently", "[
 }
 
 TEST_CASE("the hard cap emits DIFF_TOO_LARGE and keeps the best-ranked files", "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     auto config = default_config();
     config.maxChangedFiles = 2;
     config.lenses["performance"].enabled = true;
@@ -189,7 +189,7 @@ TEST_CASE("the hard cap emits DIFF_TOO_LARGE and keeps the best-ranked files", "
 
 TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the worker count",
           "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     const auto config = default_config();
     // 40 files of 1 MiB (fileBytes) each: about 10 shards of 4 MiB per sub-lens.
     std::vector<plan::PlanFile> files;
@@ -228,7 +228,7 @@ TEST_CASE("a large rule-lens scope is cut into shards by bytes, whatever the wor
 }
 
 TEST_CASE("low confidence widens to a broad scan with its code", "[plan]") {
-    const auto& registry = plan::builtin_registry();
+    const auto& registry = plan::read_builtin_registry();
     auto config = default_config();
     // Mostly binary files: style (hygiene) and security (secrets, which reads their printable
     // runs) claim binaries; disable both to leave them unclaimed.
