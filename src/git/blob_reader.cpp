@@ -1,7 +1,6 @@
 #include "git/blob_reader.hpp"
 
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +12,7 @@
 #include <utility>
 
 #include "git/handle.hpp"
+#include "util/sha1.hpp"
 
 namespace qa::git {
 namespace {
@@ -38,24 +38,16 @@ class Fd {
     int fd_;
 };
 
-struct MdCtxFree {
-    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
-};
-
 /// Whether `content` is the blob whose SHA-1 object id is `oid`: git hashes "blob <size>\0"
-/// followed by the bytes. Any OpenSSL failure answers no, so the caller reads the object.
+/// followed by the bytes.
 bool is_blob(std::string_view content, const unsigned char* oid) {
-    const std::unique_ptr<EVP_MD_CTX, MdCtxFree> ctx(EVP_MD_CTX_new());
     char header[32];
     const int header_size =
         std::snprintf(header, sizeof header, "blob %zu", content.size()) + 1;  // with its NUL
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int digest_size = 0;
-    return ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha1(), nullptr) == 1 &&
-           EVP_DigestUpdate(ctx.get(), header, static_cast<std::size_t>(header_size)) == 1 &&
-           EVP_DigestUpdate(ctx.get(), content.data(), content.size()) == 1 &&
-           EVP_DigestFinal_ex(ctx.get(), digest, &digest_size) == 1 &&
-           digest_size == GIT_OID_RAWSZ && std::memcmp(digest, oid, GIT_OID_RAWSZ) == 0;
+    const auto digest =
+        util::sha1({std::string_view(header, static_cast<std::size_t>(header_size)), content});
+    static_assert(std::tuple_size_v<decltype(digest)> == GIT_OID_RAWSZ);
+    return std::memcmp(digest.data(), oid, GIT_OID_RAWSZ) == 0;
 }
 
 /// Whether a file last changed at `changed` (seconds) is "racy" when hashed at `now`: changed so

@@ -1,14 +1,20 @@
 #include "util/sha256.hpp"
 
-#include <openssl/evp.h>
+// SHA256_Init and friends are deprecated in OpenSSL 3 in favour of EVP, but kept (same assembly,
+// same speed). The first EVP digest of a process starts the provider machinery (loading
+// openssl.cnf, the builtin engines, copying every legacy algorithm name into the name map):
+// about 4.4 million instructions, more than a commit hook's whole hashing. The low-level
+// functions hash without it.
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/sha.h>
 
 #include <stdexcept>
 
 namespace qa::util {
 namespace {
 
-EVP_MD_CTX* as_ctx(void* p) {
-    return static_cast<EVP_MD_CTX*>(p);
+SHA256_CTX* as_ctx(void* p) {
+    return static_cast<SHA256_CTX*>(p);
 }
 
 void check(int ok, const char* what) {
@@ -17,44 +23,29 @@ void check(int ok, const char* what) {
     }
 }
 
-/// SHA-256 fetched from the default provider once per process: EVP_sha256() makes every
-/// EVP_DigestInit_ex look the algorithm up again, which cost more than hashing a short string.
-/// Immutable once fetched, and never freed (it lives as long as the provider).
-const EVP_MD* sha256_md() {
-    static const EVP_MD* const md = [] {
-        const EVP_MD* fetched = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-        return fetched != nullptr ? fetched : EVP_sha256();
-    }();
-    return md;
-}
-
 }  // namespace
 
 void Sha256::CtxFree::operator()(void* ctx) const {
-    EVP_MD_CTX_free(as_ctx(ctx));
+    delete as_ctx(ctx);  // NOLINT(cppcoreguidelines-owning-memory): the one owner is ctx_
 }
 
-Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
-    if (!ctx_) {
-        throw std::runtime_error("OpenSSL SHA-256: out of memory");
-    }
-    check(EVP_DigestInit_ex2(as_ctx(ctx_.get()), sha256_md(), nullptr), "init");
+Sha256::Sha256() : ctx_(new SHA256_CTX) {
+    check(SHA256_Init(as_ctx(ctx_.get())), "init");
 }
 
 void Sha256::update(std::string_view data) {
-    check(EVP_DigestUpdate(as_ctx(ctx_.get()), data.data(), data.size()), "update");
+    check(SHA256_Update(as_ctx(ctx_.get()), data.data(), data.size()), "update");
 }
 
 std::string Sha256::hex_digest() {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    check(EVP_DigestFinal_ex(as_ctx(ctx_.get()), digest, &length), "final");
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    check(SHA256_Final(digest, as_ctx(ctx_.get())), "final");
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
-    out.reserve(length * 2);
-    for (unsigned int i = 0; i < length; ++i) {
-        out.push_back(kHex[digest[i] >> 4]);
-        out.push_back(kHex[digest[i] & 0xF]);
+    out.reserve(2 * SHA256_DIGEST_LENGTH);
+    for (const unsigned char byte : digest) {
+        out.push_back(kHex[byte >> 4]);
+        out.push_back(kHex[byte & 0xF]);
     }
     return out;
 }

@@ -6,7 +6,8 @@
 
 namespace qa::util {
 
-/// Incremental SHA-256 over OpenSSL's EVP interface; the digest comes out as lowercase hex.
+/// Incremental SHA-256 over OpenSSL's low-level SHA256_* functions (util/sha256.cpp says why not
+/// EVP); the digest comes out as lowercase hex.
 class Sha256 {
   public:
     Sha256();
