@@ -10,6 +10,7 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+#include <map>
 #include <stdexcept>
 
 #include "json/big_integers.hpp"
@@ -29,7 +30,9 @@ namespace qa::json {
 namespace fs = std::filesystem;
 
 struct SchemaValidator::Impl {
-    valijson::Schema schema;
+    /// Owns every subschema; shared by the validators of one embedded_with_definitions().
+    std::shared_ptr<const valijson::Schema> schema;
+    const valijson::Subschema* subschema = nullptr;  ///< what this one checks, in `schema`
 
     /// Compiles the schema `text` whose URI is `uri`; `name` prefixes error messages. `embedded`:
     /// the schema and all it refers to are built in, whose `$ref`s a test holds free of cycles
@@ -50,7 +53,7 @@ std::unique_ptr<SchemaValidator::Impl> SchemaValidator::Impl::compile(std::strin
         if (!embedded) {
             check_ref_cycles(set);
         }
-        auto impl = std::make_unique<SchemaValidator::Impl>();
+        auto compiled = std::make_shared<valijson::Schema>();
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
         add_custom_constraints(parser);
         // The fetched documents are owned here, not by valijson: it frees them only when
@@ -67,7 +70,10 @@ std::unique_ptr<SchemaValidator::Impl> SchemaValidator::Impl::compile(std::strin
         };
         const auto free = [](const SimdjsonDocument*) {};
         const auto root = SimdjsonDocument::parse(set.find(uri)->text);
-        parser.populateSchema(SimdjsonAdapter(root->root()), impl->schema, fetch, free);
+        parser.populateSchema(SimdjsonAdapter(root->root()), *compiled, fetch, free);
+        auto impl = std::make_unique<SchemaValidator::Impl>();
+        impl->subschema = compiled.get();
+        impl->schema = std::move(compiled);
         return impl;
     } catch (const Error& e) {
         throw Error(e.pointer(), name + ": " + e.what());
@@ -107,7 +113,7 @@ std::vector<ValidationError> SchemaValidator::Impl::validate(simdjson::dom::elem
     valijson::ValidationResults results;
     std::vector<ValidationError> errors;
     try {
-        if (validator.validate(schema, SimdjsonAdapter(root), &results)) {
+        if (validator.validate(*subschema, SimdjsonAdapter(root), &results)) {
             return errors;
         }
     } catch (const std::exception& e) {
@@ -156,6 +162,59 @@ SchemaValidator SchemaValidator::from_file(const fs::path& path, const SchemaSou
 SchemaValidator SchemaValidator::from_text(std::string_view schema_text,
                                            const SchemaSources& sources) {
     return SchemaValidator(Impl::compile(schema_text, std::string(kInlineUri), sources, "schema"));
+}
+
+std::vector<SchemaValidator> SchemaValidator::embedded_with_definitions(
+    std::string_view schema_id, const std::vector<std::string>& definitions) {
+    const std::string path = std::string(kEmbeddedSchemaDir) + std::string(schema_id) + ".json";
+    if (!util::find_embedded(path)) {
+        throw Error("", "unknown schema id '" + std::string(schema_id) + "'");
+    }
+    // One schema whose properties are the parts wanted: "" the whole schema, each definition
+    // under its name. valijson compiles each `$ref` target once and points the property at it,
+    // so the parts come out of one compilation. The bundle sits beside the schema, so its
+    // `$ref`s load the embedded document like any other.
+    const std::string uri = std::string(kEmbeddedScheme) + path;
+    Object parts{{"", Value(Object{{"$ref", Value(uri)}})}};
+    for (const auto& name : definitions) {
+        parts.emplace_back(
+            name, Value(Object{{"$ref", Value(uri + "#" + pointer_append("/definitions", name))}}));
+    }
+    const std::string bundle = canonical(Value(Object{{"properties", Value(std::move(parts))}}));
+    const auto compiled = Impl::compile(bundle, uri + ".parts", {}, std::string(schema_id), true);
+
+    std::map<std::string, const valijson::Subschema*, std::less<>> roots;
+    valijson::Subschema::ApplyFunction collect =
+        [&roots](const valijson::constraints::Constraint& c) {
+            if (const auto* properties =
+                    dynamic_cast<const valijson::constraints::PropertiesConstraint*>(&c)) {
+                properties->applyToProperties(
+                    [&roots](const auto& name, const valijson::Subschema* sub) {
+                        roots.emplace(std::string(name.begin(), name.end()), sub);
+                        return true;
+                    });
+            }
+            return true;
+        };
+    compiled->schema->apply(collect);
+
+    std::vector<SchemaValidator> out;
+    out.reserve(definitions.size() + 1);
+    const auto part = [&](const std::string& name) {
+        const auto it = roots.find(name);
+        if (it == roots.end() || it->second == nullptr) {
+            throw Error("", std::string(schema_id) + ": no definition '" + name + "'");
+        }
+        auto impl = std::make_unique<Impl>();
+        impl->schema = compiled->schema;
+        impl->subschema = it->second;
+        return SchemaValidator(std::move(impl));
+    };
+    out.push_back(part(""));
+    for (const auto& name : definitions) {
+        out.push_back(part(name));
+    }
+    return out;
 }
 
 std::vector<std::string> SchemaValidator::embedded_ids() {

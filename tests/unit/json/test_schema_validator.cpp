@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "json/canonical.hpp"
 #include "json/error.hpp"
 #include "json/parse.hpp"
 #include "json/ref_cycles.hpp"
@@ -154,6 +155,41 @@ TEST_CASE("embedded schemas have no $ref cycles, which embedded() does not check
     CHECK_THROWS_AS(SchemaValidator::from_text(
                         R"({"definitions": {"a": {"$ref": "#/definitions/b"},)"
                         R"( "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a"})"),
+                    qa::json::Error);
+}
+
+TEST_CASE("an embedded schema's definitions validate as parts of one compilation",
+          "[json][schema]") {
+    const auto parts =
+        SchemaValidator::embedded_with_definitions("skill-input.v1", {"ProviderBinding"});
+    REQUIRE(parts.size() == 2);
+    const auto whole = SchemaValidator::embedded("skill-input.v1");
+    // A binding alone is a valid ProviderBinding, and not a valid skill input: each part checks
+    // its own schema.
+    const qa::json::Value schema =
+        qa::json::parse(*qa::util::find_embedded("schemas/v1/skill-input.v1.json"));
+    const qa::json::Value* definitions = schema.find("definitions");
+    REQUIRE(definitions != nullptr);
+    const qa::json::Value* binding_schema = definitions->find("ProviderBinding");
+    REQUIRE(binding_schema != nullptr);
+    const auto own = SchemaValidator::from_text(qa::json::canonical(*binding_schema));
+    const std::string binding =
+        R"({"bindingId": "b", "adapterId": "openai-codex", "adapterVersion": "1", "modelId": "m",)"
+        R"( "temperature": 0, "topP": 1, "maxTokens": 10, "seed": null, "timeoutMs": 5,)"
+        R"( "retryMax": 2, "retryBackoffMs": [500, 1500]})";
+    CHECK(parts[1].validate(binding).empty());
+    CHECK(own.validate(binding).empty());
+    CHECK_FALSE(parts[0].validate(binding).empty());
+    std::string hot = binding;
+    hot.replace(hot.find("\"temperature\": 0"), 16, "\"temperature\": 1");
+    CHECK(pointers(parts[1].validate(hot)) == std::vector<std::string>{"/temperature"});
+    CHECK(pointers(own.validate(hot)) == pointers(parts[1].validate(hot)));
+    // The whole schema, as embedded() compiles it.
+    CHECK(pointers(parts[0].validate("{}")) == pointers(whole.validate("{}")));
+    CHECK_FALSE(parts[0].validate("{}").empty());
+    CHECK_THROWS_AS(SchemaValidator::embedded_with_definitions("skill-input.v1", {"NoSuchPart"}),
+                    qa::json::Error);
+    CHECK_THROWS_AS(SchemaValidator::embedded_with_definitions("no-such-schema.v1", {}),
                     qa::json::Error);
 }
 
