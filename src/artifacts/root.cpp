@@ -2,8 +2,8 @@
 
 #include <git2.h>
 
-#include "config/config.hpp"
 #include "git/handle.hpp"
+#include "settings/config_error.hpp"
 
 namespace qa::artifacts {
 
@@ -12,8 +12,8 @@ namespace fs = std::filesystem;
 std::filesystem::path resolve_root(const git::Repository& repo, const std::string& configured,
                                    const std::string& config_source) {
     const auto refuse = [&](const std::string& why) {
-        throw config::ConfigError(config_source, 0, 0, "artifact_root",
-                                  "\"" + configured + "\" " + why);
+        throw settings::ConfigError(config_source, 0, 0, "artifact_root",
+                                    "\"" + configured + "\" " + why);
     };
     const fs::path rel(configured);
     if (rel.is_absolute()) {

@@ -11,7 +11,7 @@ namespace qa::artifacts {
 /// own business and never touch the user's files. It must be a relative path without `..`,
 /// inside the working tree (or the git directory, as `.git/<x>`), not under `.git/hooks`, through
 /// no symbolic link, and hold nothing git tracks (a source folder would get a `.gitignore` of `*`
-/// and silently ignore new files). Throws config::ConfigError (exit 2) naming artifact_root
+/// and silently ignore new files). Throws settings::ConfigError (exit 2) naming artifact_root
 /// otherwise; returns the absolute path.
 std::filesystem::path resolve_root(const git::Repository& repo, const std::string& configured,
                                    const std::string& config_source);

@@ -105,8 +105,12 @@ int run_config(const std::vector<std::string>& args) {
             config::load_rules_files(config, find_repo_root().value_or("."));
         }
         // Its own rules compile, and their examples match as they say (a check of its own).
-        lenses::check_own_rules(config, builtin);
-        const auto own_notes = lenses::own_rules_notes(config);
+        lenses::check_own_rules(config.rulesFiles, builtin);
+        const auto security = config.lenses.find("security");
+        const auto own_notes =
+            lenses::own_rules_notes(config.rulesFiles, config.exclude,
+                                    security == config.lenses.end() ? std::vector<std::string>{}
+                                                                    : security->second.exclude);
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
         // The checks every run makes, with the same messages: valid here, valid for the hook.

@@ -11,6 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/execution_hash.hpp"
 #include "contracts/enums.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/phase_validate.hpp"
@@ -191,6 +192,12 @@ int run_phase_validate(const std::vector<std::string>& args,
         text = util::read_file(source);
     }
     exec::PhaseEnv env;
+    env.settings = [](const std::filesystem::path& root) {
+        const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
+        return exec::PhaseSettings{config::execution_config_hash(config),
+                                   config.defaultPermissionProfile, config.permissionProfiles,
+                                   config.allowExecutionLensClasses};
+    };
     env.trust = exec::TrustEnv::from_process();
     if (parsed.flag("trust")) {
         env.trust.trustOverride = "1";

@@ -59,8 +59,8 @@ Catalog load_catalog(rules::ReadExamples examples) {
     const config::Config config =
         orchestrator::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids());
     if (!config.rulesFiles.empty()) {
-        lenses::own_rule_ids(config);  // a file that does not compile: exit 2 at its line
-        rules::add_rules(catalog, lenses::own_rule_sources(config), examples);
+        lenses::own_rule_ids(config.rulesFiles);  // one that does not compile: exit 2 at its line
+        rules::add_rules(catalog, lenses::own_rule_sources(config.rulesFiles), examples);
     }
     return catalog;
 }

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/execution_hash.hpp"
 #include "exec/trust.hpp"
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
@@ -48,7 +49,7 @@ int run_trust(const std::vector<std::string>& args) {
     }
     const fs::path root = project_root(parsed.value("dir").value_or("."));
     const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
-    const std::string hash = exec::execution_config_hash(config);
+    const std::string hash = config::execution_config_hash(config);
     const auto env = exec::TrustEnv::from_process();
     const fs::path store = exec::trust_store_path(env);
     if (parsed.flag("check")) {

@@ -10,24 +10,39 @@
 #include <string_view>
 #include <vector>
 
-#include "config/defaults.hpp"
-#include "config/lens_mode.hpp"
-#include "config/openai_api.hpp"
 #include "contracts/enums.hpp"
 #include "json/value.hpp"
-#include "util/source_error.hpp"
+#include "settings/cache.hpp"
+#include "settings/config_error.hpp"
+#include "settings/config_file.hpp"
+#include "settings/defaults.hpp"
+#include "settings/layer_rule.hpp"
+#include "settings/lens_mode.hpp"
+#include "settings/openai_api.hpp"
+#include "settings/profile.hpp"
+#include "settings/provider.hpp"
+#include "settings/rules_file.hpp"
 
 namespace qa::config {
 
-/// A configuration that cannot be used: "file:line:col: key: problem".
-/// Exit 2, printed as "config error: ...".
-class ConfigError : public util::SourceError {
-  public:
-    ConfigError(std::string file, std::uint32_t line, std::uint32_t column, std::string key,
-                const std::string& problem)
-        : SourceError(util::kExitUsage, "config error", std::move(file), line, column,
-                      std::move(key), problem) {}
-};
+// The values a run's later steps read live in settings/, below the parser: the Config holds
+// them, and prepare hands them on without the Config.
+namespace defaults = settings::defaults;
+using settings::CacheSettings;
+using settings::ConfigError;
+using settings::kConfigFileName;
+using settings::kLensModes;
+using settings::kOpenAiApis;
+using settings::LayerRule;
+using settings::lens_mode_from;
+using settings::LensMode;
+using settings::openai_api_from;
+using settings::OpenAiApi;
+using settings::ProfileSettings;
+using settings::ProviderSettings;
+using settings::RemoteCacheSettings;
+using settings::RulesFile;
+using settings::to_string;
 
 /// What an external lens (`[lenses.<id>] kind = "external"`) adds to the usual lens settings:
 /// the program that implements it (doc/external-lens-protocol.md).
@@ -115,84 +130,6 @@ struct RuleOverride {
     std::uint32_t column = 0;
 };
 
-/// A model provider binding (`[providers.<bindingId>]`).
-struct ProviderSettings {
-    std::string bindingId;
-    contracts::AdapterId adapter = contracts::AdapterId::openai_codex;
-    std::string model;
-    std::string baseUrl;    ///< without a trailing '/'; the adapter's default when not set
-    std::string apiKeyEnv;  ///< the NAME of the environment variable; never the key itself
-    std::int64_t timeoutMs = defaults::kProviderTimeoutMs;
-    std::int64_t maxTokens = defaults::kProviderMaxTokens;
-    std::optional<std::int64_t> seed;
-    OpenAiApi api = OpenAiApi::responses;  ///< openai-codex only
-    bool sampling = true;  ///< false: send no temperature/top_p (models that reject them)
-    std::optional<double> inputUsdPerMtok;  ///< price table: both set or neither
-    std::optional<double> outputUsdPerMtok;
-    std::uint32_t line = 0;  ///< where the table is, for errors found after parsing
-    std::uint32_t column = 0;
-};
-
-/// An execution permission profile (`[permission_profiles.<id>]`).
-struct ProfileSettings {
-    contracts::PermissionProfileId profileId = contracts::PermissionProfileId::read_only;
-    std::vector<std::vector<std::string>> allowedCommandPrefixes;
-    std::int64_t maxCommandsPerPlan = defaults::kMaxCommandsPerPlan;
-    std::int64_t commandTimeoutMs = defaults::kCommandTimeoutMs;
-    std::int64_t maxStdoutBytes = defaults::kMaxCommandOutputBytes;
-    std::int64_t maxStderrBytes = defaults::kMaxCommandOutputBytes;
-    /// Names of environment variables passed into the sandbox beyond the fixed ones (PATH, HOME,
-    /// LANG, TZ). A name that looks like a credential is a config error.
-    std::vector<std::string> envAllowlist;
-    /// Paths bound read-only into the sandbox besides the system's (`/opt/toolchain`,
-    /// `~/.cargo`): absolute, or under `~/`, as written.
-    std::vector<std::string> readOnlyPaths;
-    std::int64_t maxProcesses = defaults::kMaxProcesses;
-    std::int64_t maxMemoryMb = defaults::kMaxMemoryMb;
-    std::int64_t maxFileSizeMb = defaults::kMaxFileSizeMb;
-    std::int64_t tmpSizeMb = defaults::kTmpSizeMb;
-};
-
-/// "Files matching `from` may not import files matching any of `deny`" (`[[architecture.layers]]`).
-struct LayerRule {
-    std::string name;
-    std::vector<std::string> from;
-    std::vector<std::string> deny;
-};
-
-/// A repository's own rules file (`rules_files`), in the format of lenses/*/rules.toml; its
-/// rules join the security lens.
-struct RulesFile {
-    std::string path;        ///< repository-relative, as written
-    std::uint32_t line = 0;  ///< of its entry in the configuration, for errors
-    std::uint32_t column = 0;
-    std::string text;    ///< filled by load_rules_files (config/rules_files.hpp)
-    std::string sha256;  ///< of text; part of the normalized configuration and configHash
-};
-
-/// One team store of `[cache] remote` (doc/team-cache.md).
-struct RemoteCacheSettings {
-    std::string url;  ///< never holds a password: the reader rejects one
-    bool readOnly = false;
-    /// The NAME of the variable holding the Redis password or HTTP bearer token; empty: none.
-    std::string credentialEnv;
-    /// Redis: the other hosts ("host" or "host:port") of its cluster, the only ones besides the
-    /// URL's own host that a MOVED or ASK redirection may lead to (the password goes along).
-    std::vector<std::string> clusterNodes;
-    std::string source;  ///< the file that named it, and where, for errors found later
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-};
-
-/// `[cache]`: the team-shared answer cache of the model lenses. Not part of configHash: a store
-/// only saves provider calls, the verdict never depends on it.
-struct CacheSettings {
-    std::vector<RemoteCacheSettings> remotes;  ///< tried in order
-    std::int64_t timeoutMs = defaults::kCacheTimeoutMs;
-    /// The NAME of the variable holding the HMAC-SHA256 key of team records; empty: unsigned.
-    std::string hmacKeyEnv;
-};
-
 /// The effective configuration: `.qa-skill.toml` with every default filled in.
 struct Config {
     std::string source;  ///< the file it came from, or "<embedded default>"
@@ -227,8 +164,6 @@ struct Config {
     CacheSettings cache;
 };
 
-/// The file name looked up at the repository root.
-inline constexpr std::string_view kConfigFileName = ".qa-skill.toml";
 /// The source name of the embedded default configuration, in its errors and `config check`.
 inline constexpr std::string_view kEmbeddedSource = "<embedded default>";
 

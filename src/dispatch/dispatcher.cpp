@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "lenses/api/findings.hpp"
+#include "settings/defaults.hpp"
 
 namespace qa::dispatch {
 
@@ -47,7 +48,7 @@ constexpr std::chrono::milliseconds kPollInterval{50};
 std::chrono::milliseconds time_limit(const input::RunInput& input, const std::string& lens_id) {
     const input::LensInput* lens = input.lens(lens_id);
     return lens != nullptr ? lens->timeout
-                           : std::chrono::milliseconds(config::defaults::kLensTimeoutMs);
+                           : std::chrono::milliseconds(settings::defaults::kLensTimeoutMs);
 }
 
 std::string time_limit_message(const input::RunInput& input, const std::string& lens_id) {

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <system_error>
 
-#include "config/config.hpp"
 #include "contracts/enums.hpp"
 #include "exec/checkout.hpp"
 #include "exec/exec_error.hpp"
@@ -16,7 +15,6 @@
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
 #include "json/canonical.hpp"
-#include "plan/registry.hpp"
 #include "util/sha256.hpp"
 
 namespace qa::exec {
@@ -296,11 +294,11 @@ PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env) {
     const fs::path rel = fs::relative(wd, root);
 
     // Refusals come first, before anything is written or run.
-    const auto config = config::load_config(root, plan::read_builtin_registry().lens_ids());
-    require_trust(env.trust, root, config);
-    const auto profile_id = env.profileOverride.value_or(config.defaultPermissionProfile);
-    const ExecProfile profile = resolve_profile(config, profile_id);
-    require_execution_allowed(kPhaseLensClass, config.allowExecutionLensClasses, profile.profile);
+    const PhaseSettings settings = env.settings(root);
+    require_trust(env.trust, root, settings.executionHash);
+    const auto profile_id = env.profileOverride.value_or(settings.defaultPermissionProfile);
+    const ExecProfile profile = resolve_profile(settings.permissionProfiles, profile_id);
+    require_execution_allowed(kPhaseLensClass, settings.allowExecutionLensClasses, profile.profile);
 
     std::optional<Language> language;
     if (input.language) {

@@ -11,6 +11,7 @@
 #include "exec/phase_output.hpp"
 #include "exec/runner.hpp"
 #include "exec/trust.hpp"
+#include "settings/profile.hpp"
 
 namespace qa::exec {
 
@@ -28,7 +29,20 @@ struct PhaseReviews {
 using ReviewFn = std::function<PhaseReviews(const PhaseInput& input,
                                             const std::filesystem::path& repo_root, bool is_git)>;
 
+/// What phase validation reads of the configuration of the project it checks, found by the caller
+/// (the command loads `.qa-skill.toml`), so that this module reads no configuration.
+struct PhaseSettings {
+    std::string executionHash;  ///< config::execution_config_hash: what trust is checked against
+    contracts::PermissionProfileId defaultPermissionProfile =
+        contracts::PermissionProfileId::read_only;
+    std::vector<settings::ProfileSettings> permissionProfiles;  ///< `[permission_profiles.<id>]`
+    std::vector<contracts::LensClass> allowExecutionLensClasses;
+};
+
 struct PhaseEnv {
+    /// The settings of the project rooted at the path given (the repository's root, or the
+    /// working directory outside one); may throw settings::ConfigError.
+    std::function<PhaseSettings(const std::filesystem::path& root)> settings;
     TrustEnv trust;
     RunnerEnv runner;
     /// `--profile`: the user's explicit choice; otherwise default_permission_profile.
@@ -51,7 +65,7 @@ struct PhaseRun {
 /// run there in the sandbox (check mode; a file a tool changes in the copy is an issue), each
 /// re-run up to max_retries times while it fails. Throws ExecError (EXECUTION_DENIED: not
 /// trusted, class not allowed, read-only profile, no sandbox; EXECUTION_POLICY_VIOLATION: a
-/// command outside the profile) before anything runs, and config::ConfigError.
+/// command outside the profile) before anything runs, and what `env.settings` throws.
 PhaseRun run_phase_validation(const PhaseInput& input, const PhaseEnv& env);
 
 }  // namespace qa::exec

@@ -2,7 +2,8 @@
 
 namespace qa::exec {
 
-ExecProfile resolve_profile(const config::Config& config, contracts::PermissionProfileId id) {
+ExecProfile resolve_profile(std::span<const settings::ProfileSettings> profiles,
+                            contracts::PermissionProfileId id) {
     ExecProfile out;
     auto& p = out.profile;
     p.profileId = id;
@@ -10,7 +11,7 @@ ExecProfile resolve_profile(const config::Config& config, contracts::PermissionP
     p.readOnly = read_only;
     p.allowNetwork = id == contracts::PermissionProfileId::exec_sandboxed;
     p.worktreeMode = read_only ? contracts::WorktreeMode::none : contracts::WorktreeMode::ephemeral;
-    const config::ProfileSettings defaults;
+    const settings::ProfileSettings defaults;
     p.maxCommandsPerPlan = read_only ? 0 : defaults.maxCommandsPerPlan;
     p.commandTimeoutMs = defaults.commandTimeoutMs;
     p.maxStdoutBytes = defaults.maxStdoutBytes;
@@ -19,7 +20,7 @@ ExecProfile resolve_profile(const config::Config& config, contracts::PermissionP
     out.limits.maxMemoryBytes = defaults.maxMemoryMb << 20;
     out.limits.maxFileSizeBytes = defaults.maxFileSizeMb << 20;
     out.limits.tmpSizeBytes = defaults.tmpSizeMb << 20;
-    for (const auto& s : config.permissionProfiles) {
+    for (const auto& s : profiles) {
         if (s.profileId != id) {
             continue;
         }

@@ -1,11 +1,12 @@
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "exec/confinement.hpp"
+#include "settings/profile.hpp"
 
 namespace qa::exec {
 
@@ -18,9 +19,10 @@ struct ExecProfile {
     SandboxLimits limits;
 };
 
-/// The profile `id` with the configuration's `[permission_profiles.<id>]` applied. Network and
-/// worktree mode follow from the id alone (exec_sandboxed is the only profile with network);
-/// read_only never runs anything, whatever the configuration says.
-ExecProfile resolve_profile(const config::Config& config, contracts::PermissionProfileId id);
+/// The profile `id` with the configuration's `[permission_profiles.<id>]` (among `profiles`)
+/// applied. Network and worktree mode follow from the id alone (exec_sandboxed is the only
+/// profile with network); read_only never runs anything, whatever the configuration says.
+ExecProfile resolve_profile(std::span<const settings::ProfileSettings> profiles,
+                            contracts::PermissionProfileId id);
 
 }  // namespace qa::exec

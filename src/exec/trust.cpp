@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "exec/exec_error.hpp"
-#include "json/canonical.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file.hpp"
 #include "util/sha256.hpp"
@@ -68,29 +67,6 @@ fs::path trust_store_path(const TrustEnv& env) {
     return fs::path(*env.home) / ".config" / "qa-skill" / "trusted";
 }
 
-std::string execution_config_hash(const config::Config& config) {
-    const json::Value all = config::normalized(config);
-    json::Object subset;
-    for (const char* key : {"allow_execution_lens_classes", "default_permission_profile",
-                            "permission_profiles", "providers"}) {
-        if (const json::Value* v = all.find(key)) {
-            subset.emplace_back(key, *v);
-        }
-    }
-    json::Object lenses;
-    for (const auto& [id, lens] : config.lenses) {
-        lenses.emplace_back(
-            id, json::Object{{"permission_profile", contracts::to_string(lens.permissionProfile)},
-                             {"options", lens.options}});
-        if (lens.external) {  // the program an external lens runs is what trust is about
-            json::Array command(lens.external->command.begin(), lens.external->command.end());
-            lenses.back().second.as_object().emplace_back("command", std::move(command));
-        }
-    }
-    subset.emplace_back("lenses", std::move(lenses));
-    return util::sha256_hex(json::canonical(json::Value(std::move(subset))));
-}
-
 std::optional<std::string> trusted_hash(const fs::path& store, const fs::path& repo_root) {
     const auto entries = read_store(store);
     const auto it = entries.find(root_key(repo_root));
@@ -115,16 +91,15 @@ void record_trust(const fs::path& store, const fs::path& repo_root, const std::s
     util::write_file_atomic(store, text);
 }
 
-bool is_trusted(const TrustEnv& env, const fs::path& repo_root, const config::Config& config) {
-    const std::string hash = execution_config_hash(config);
+bool is_trusted(const TrustEnv& env, const fs::path& repo_root, const std::string& hash) {
     if (env.trustOverride && (*env.trustOverride == "1" || *env.trustOverride == hash)) {
         return true;
     }
     return trusted_hash(trust_store_path(env), repo_root) == hash;
 }
 
-void require_trust(const TrustEnv& env, const fs::path& repo_root, const config::Config& config) {
-    if (is_trusted(env, repo_root, config)) {
+void require_trust(const TrustEnv& env, const fs::path& repo_root, const std::string& hash) {
+    if (is_trusted(env, repo_root, hash)) {
         return;
     }
     const bool known = trusted_hash(trust_store_path(env), repo_root).has_value();

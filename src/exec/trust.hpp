@@ -4,8 +4,6 @@
 #include <optional>
 #include <string>
 
-#include "config/config.hpp"
-
 namespace qa::exec {
 
 /// The environment the trust decision reads, passed in so library code never reads the process
@@ -24,12 +22,6 @@ struct TrustEnv {
 /// Never inside a repository, so a clone cannot trust itself.
 std::filesystem::path trust_store_path(const TrustEnv& env);
 
-/// sha256 of the parts of the configuration that decide what may run or be contacted: the
-/// execution classes, the default profile, every permission profile, every lens's profile,
-/// options and (external lenses) command, and the provider bindings. Other keys (rules,
-/// budgets) do not need trusting again.
-std::string execution_config_hash(const config::Config& config);
-
 /// The hash recorded for `repo_root` in the store, if any.
 std::optional<std::string> trusted_hash(const std::filesystem::path& store,
                                         const std::filesystem::path& repo_root);
@@ -38,13 +30,14 @@ std::optional<std::string> trusted_hash(const std::filesystem::path& store,
 void record_trust(const std::filesystem::path& store, const std::filesystem::path& repo_root,
                   const std::string& hash);
 
-/// Whether `config` of `repo_root` is trusted, by the store or by the override.
+/// Whether the configuration of `repo_root` whose execution hash is `hash`
+/// (config::execution_config_hash) is trusted, by the store or by the override.
 bool is_trusted(const TrustEnv& env, const std::filesystem::path& repo_root,
-                const config::Config& config);
+                const std::string& hash);
 
 /// Throws ExecError(EXECUTION_DENIED) naming the command that trusts the configuration when
 /// it is not trusted.
 void require_trust(const TrustEnv& env, const std::filesystem::path& repo_root,
-                   const config::Config& config);
+                   const std::string& hash);
 
 }  // namespace qa::exec

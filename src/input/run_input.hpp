@@ -11,19 +11,20 @@
 #include <string_view>
 #include <vector>
 
-#include "config/config.hpp"
-#include "config/defaults.hpp"
-#include "config/lens_mode.hpp"
 #include "contracts/types.hpp"
 #include "input/lens_kind.hpp"
 #include "json/value.hpp"
 #include "rubric/rubric.hpp"
+#include "settings/defaults.hpp"
+#include "settings/layer_rule.hpp"
+#include "settings/lens_mode.hpp"
+#include "settings/provider.hpp"
 
 namespace qa::input {
 
 /// Which lines a lens reports on: the configuration's `mode`, as the lenses name it.
-using config::LensMode;
-using config::to_string;
+using settings::LensMode;
+using settings::to_string;
 
 /// One lens's settings for this run, resolved once from the registry and the configuration,
 /// with the contracts' enums: what a lens reads about itself.
@@ -35,11 +36,11 @@ struct LensInput {
     bool enabled = true;
     bool required = true;
     LensMode mode = LensMode::added;
-    std::int64_t diffContext = config::defaults::kDiffContext;
-    std::chrono::milliseconds timeout{config::defaults::kLensTimeoutMs};
+    std::int64_t diffContext = settings::defaults::kDiffContext;
+    std::chrono::milliseconds timeout{settings::defaults::kLensTimeoutMs};
     contracts::PermissionProfileId permissionProfile = contracts::PermissionProfileId::read_only;
     /// The binding a model lens calls (`[providers.<provider>]`), resolved; nullopt otherwise.
-    std::optional<config::ProviderSettings> provider;
+    std::optional<settings::ProviderSettings> provider;
     std::int64_t maxInputTokens = 0;
     std::int64_t maxOutputTokens = 0;
     std::optional<double> maxCostUsd;
@@ -96,14 +97,14 @@ struct RunInput {
     /// as the verdict's rationale names it.
     std::string configSource;
     std::map<std::string, LensInput, std::less<>> lenses;  ///< every known lens, by lensId
-    std::vector<config::LayerRule> layers;                 ///< `[[architecture.layers]]`
+    std::vector<settings::LayerRule> layers;               ///< `[[architecture.layers]]`
     std::vector<GateChange> gateChanges;  ///< what the change does to the gate itself
     std::map<std::string, RuleSetting, std::less<>> rules;  ///< `[rules.<id>]`, by rule id
     /// `[budget] max_context_bytes`: what one plan may send a model, at most.
-    std::int64_t maxContextBytes = config::defaults::kMaxContextBytes;
+    std::int64_t maxContextBytes = settings::defaults::kMaxContextBytes;
     /// `max_changed_files`, `max_changed_lines`: the hard cap on what bounded lenses read.
-    std::int64_t maxChangedFiles = config::defaults::kMaxChangedFiles;
-    std::int64_t maxChangedLines = config::defaults::kMaxChangedLines;
+    std::int64_t maxChangedFiles = settings::defaults::kMaxChangedFiles;
+    std::int64_t maxChangedLines = settings::defaults::kMaxChangedLines;
     /// The top-level `exclude`: gitignore-style globs of files no lens checks.
     std::vector<std::string> exclude;
     /// The frozen rubric the consistency lens enforces (`[lenses.consistency] rubric_version`,

@@ -5,6 +5,7 @@
 #include "lenses/api/findings.hpp"
 #include "lenses/imports.hpp"
 #include "rules/suppression.hpp"
+#include "settings/layer_rule.hpp"
 #include "util/glob.hpp"
 
 namespace qa::lenses {
@@ -35,7 +36,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
         if (view == nullptr || view->deleted || view->binary) {
             continue;
         }
-        std::vector<const config::LayerRule*> applicable;
+        std::vector<const settings::LayerRule*> applicable;
         for (const auto& layer : layers) {
             if (any_match(layer.from, path)) {
                 applicable.push_back(&layer);
@@ -50,7 +51,7 @@ contracts::LensResult LayeringLens::run(const contracts::LensPlan& plan,
             if (!targets.empty()) {
                 ++imports_checked;
             }
-            for (const config::LayerRule* layer : applicable) {
+            for (const settings::LayerRule* layer : applicable) {
                 const auto hit = std::find_if(targets.begin(), targets.end(), [&](const auto& t) {
                     return any_match(layer->deny, t);
                 });

@@ -7,6 +7,7 @@
 #include "lenses/builtin.hpp"
 #include "plan/exclude.hpp"
 #include "rules/example_check.hpp"
+#include "settings/config_error.hpp"
 #include "util/source_error.hpp"
 
 namespace qa::lenses {
@@ -24,8 +25,8 @@ std::string default_sub_lens(const rules::Rule& rule) {
     const std::string prefix = util::SourceError::position(e.file(), e.line(), e.column()) + ": " +
                                (e.key().empty() ? "" : e.key() + ": ");
     const std::string what = e.what();
-    throw config::ConfigError(e.file(), e.line(), e.column(), e.key(),
-                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+    throw settings::ConfigError(e.file(), e.line(), e.column(), e.key(),
+                                what.starts_with(prefix) ? what.substr(prefix.size()) : what);
 }
 
 /// The line of `id = "<rule_id>"` in a rules file, where an example problem is reported; 1 when
@@ -48,9 +49,9 @@ std::uint32_t line_of_rule(std::string_view text, const std::string& rule_id) {
 
 }  // namespace
 
-std::vector<rules::RuleSource> own_rule_sources(const config::Config& config) {
+std::vector<rules::RuleSource> own_rule_sources(std::span<const settings::RulesFile> files) {
     std::vector<rules::RuleSource> out;
-    for (const auto& f : config.rulesFiles) {
+    for (const auto& f : files) {
         rules::RuleSource source{f.text, f.path, "security"};
         source.defaultSubLens = default_sub_lens;
         out.push_back(std::move(source));
@@ -58,19 +59,19 @@ std::vector<rules::RuleSource> own_rule_sources(const config::Config& config) {
     return out;
 }
 
-std::shared_ptr<const Catalog> lenses_for(const config::Config& config,
+std::shared_ptr<const Catalog> lenses_for(std::span<const settings::RulesFile> files,
                                           const plan::Registry& registry) {
     try {
-        const auto sources = own_rule_sources(config);
+        const auto sources = own_rule_sources(files);
         return make_catalog(registry, sources);
     } catch (const rules::RuleError& e) {
         rethrow_as_config(e);
     }
 }
 
-std::set<std::string> own_rule_ids(const config::Config& config) {
+std::set<std::string> own_rule_ids(std::span<const settings::RulesFile> files) {
     std::set<std::string> ids;
-    for (const auto& f : config.rulesFiles) {
+    for (const auto& f : files) {
         try {
             const auto set = rules::RuleSet::parse(f.text, f.path);  // outlives the loop
             for (const auto& r : set.rules()) {
@@ -83,34 +84,35 @@ std::set<std::string> own_rule_ids(const config::Config& config) {
     return ids;
 }
 
-void check_own_rules(const config::Config& config, const plan::Registry& registry) {
-    for (const auto& f : config.rulesFiles) {
+void check_own_rules(std::span<const settings::RulesFile> files, const plan::Registry& registry) {
+    for (const auto& f : files) {
         try {
             const auto set = rules::RuleSet::parse(f.text, f.path);
             // The first problem is the error: a config error names one location.
             const auto problems = rules::check_examples(set);
             if (!problems.empty()) {
                 const auto& problem = problems.front();
-                throw config::ConfigError(f.path, line_of_rule(f.text, problem.ruleId), 1,
-                                          "rules." + problem.ruleId + ".examples", problem.problem);
+                throw settings::ConfigError(f.path, line_of_rule(f.text, problem.ruleId), 1,
+                                            "rules." + problem.ruleId + ".examples",
+                                            problem.problem);
             }
         } catch (const rules::RuleError& e) {
             rethrow_as_config(e);
         }
     }
-    if (!config.rulesFiles.empty()) {
+    if (!files.empty()) {
         // Together with the built-in rules: an id used twice is an error there.
-        (void)lenses_for(config, registry);
+        (void)lenses_for(files, registry);
     }
 }
 
-std::vector<std::string> own_rules_notes(const config::Config& config) {
+std::vector<std::string> own_rules_notes(std::span<const settings::RulesFile> files,
+                                         const std::vector<std::string>& exclude,
+                                         const std::vector<std::string>& security_exclude) {
     std::vector<std::string> notes;
-    const plan::ExcludeFilter excluded(config.exclude);
-    const auto security = config.lenses.find("security");
-    const plan::ExcludeFilter lens_excluded(
-        security == config.lenses.end() ? std::vector<std::string>{} : security->second.exclude);
-    for (const auto& f : config.rulesFiles) {
+    const plan::ExcludeFilter excluded(exclude);
+    const plan::ExcludeFilter lens_excluded(security_exclude);
+    for (const auto& f : files) {
         if (excluded.excluded(f.path) || lens_excluded.excluded(f.path)) {
             continue;
         }

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "contracts/enums.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/language.hpp"
@@ -16,6 +15,7 @@
 #include "lenses/phase_options.hpp"
 #include "lenses/phase_plan.hpp"
 #include "rules/scrub.hpp"
+#include "settings/config_file.hpp"
 
 namespace qa::lenses {
 namespace {
@@ -124,7 +124,7 @@ std::vector<contracts::Finding> findings_of(PhaseCheck check, const contracts::L
         }
     }
     if (at.empty()) {
-        at.push_back({std::string(config::kConfigFileName), 1});
+        at.push_back({std::string(settings::kConfigFileName), 1});
     }
     std::vector<contracts::Finding> out;
     for (const auto& l : at) {

@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "config/defaults.hpp"
 #include "contracts/enums.hpp"
 #include "lenses/api/findings.hpp"
 #include "lenses/file_scan.hpp"
 #include "plan/registry.hpp"
 #include "rules/hygiene.hpp"
 #include "rules/suppression.hpp"
+#include "settings/defaults.hpp"
 #include "util/suggest.hpp"
 
 namespace qa::lenses {
@@ -64,7 +64,7 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
                                     const lenses::api::LensContext& context) const {
     const auto& settings = context.settings;
     const bool run_hygiene = hygiene_ && plan.subLensId == std::optional<std::string>("hygiene");
-    std::uint64_t max_file_bytes = config::defaults::kOversizeFileBytes;
+    std::uint64_t max_file_bytes = settings::defaults::kOversizeFileBytes;
     if (const json::Value* v = settings.options.find("max_file_bytes"); v && v->is_integer()) {
         max_file_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, v->as_integer()));
     }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "config/config.hpp"
 #include "git/blob.hpp"
 #include "util/error.hpp"
 #include "util/file.hpp"

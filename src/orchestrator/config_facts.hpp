@@ -4,11 +4,14 @@
 #include <optional>
 #include <string>
 
-#include "config/config.hpp"
 #include "git/repository.hpp"
 #include "orchestrator/replay_input.hpp"
 #include "orchestrator/run.hpp"
 #include "orchestrator/tree_under_test.hpp"
+
+namespace qa::config {
+struct Config;
+}
 
 namespace qa::orchestrator {
 

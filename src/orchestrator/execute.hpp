@@ -8,7 +8,7 @@
 #include "exec/lens_sandbox.hpp"
 #include "json/value.hpp"
 #include "lenses/api/services.hpp"
-#include "orchestrator/prepare.hpp"
+#include "orchestrator/prepared.hpp"
 #include "orchestrator/run_control.hpp"
 
 namespace qa::orchestrator {

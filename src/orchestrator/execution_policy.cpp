@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "config/execution_hash.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/profile.hpp"
 #include "exec/trust.hpp"
@@ -31,11 +32,11 @@ exec::ExecutionPolicy read_execution_policy(const config::Config& config,
     for (const auto id :
          {contracts::PermissionProfileId::read_only, contracts::PermissionProfileId::exec_sandboxed,
           contracts::PermissionProfileId::exec_sandboxed_network_off}) {
-        policy.profiles.push_back(exec::resolve_profile(config, id));
+        policy.profiles.push_back(exec::resolve_profile(config.permissionProfiles, id));
     }
     if (env && runs_commands(config, registry)) {
         try {
-            exec::require_trust(env->trust, repo_root, config);
+            exec::require_trust(env->trust, repo_root, config::execution_config_hash(config));
         } catch (const exec::ExecError& e) {
             policy.untrusted = e.what();
         } catch (const util::IoError& e) {  // no HOME: nothing can have been trusted

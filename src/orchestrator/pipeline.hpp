@@ -3,7 +3,7 @@
 #include <chrono>
 
 #include "orchestrator/execute.hpp"
-#include "orchestrator/prepare.hpp"
+#include "orchestrator/prepared.hpp"
 #include "orchestrator/run.hpp"
 
 namespace qa::orchestrator {

@@ -97,36 +97,51 @@ void widen_for_audit(input::RunInput& input) {
     }
 }
 
-PreparedTarget prepare_target(const Prepared& run, Target target,
+/// The configuration of `request`'s tree under test (the first of `trees`, request_trees's)
+/// with every check a run makes before it starts (check_config against `builtin`, with the keys
+/// `keys` reads for the configuration), the run-mode override applied. Throws
+/// config::ConfigError (exit 2).
+config::Config load_config(const RunRequest& request, const git::Repository& repo,
+                           const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
+                           const std::function<providers::KeyLookup(const config::Config&)>& keys) {
+    config::Config config = load_tree_config(repo, request, trees, builtin.lens_ids());
+    // What `config check` checks: exit 2 now, not a failure later.
+    (void)check_config(config, builtin, keys(config));
+    if (request.runModeOverride) {
+        config.runMode = *request.runModeOverride;
+    }
+    return config;
+}
+
+PreparedTarget prepare_target(const Prepared& run, const config::Config& config, Target target,
                               const std::vector<std::string>& builtin_lens_ids) {
     const TreeUnderTest tree = target_tree(target.changes);
     std::optional<baseline::LoadedBaseline> accepted;
-    if (const auto oid = tree.blob_id(run.repo, run.config.baseline)) {
-        accepted = baseline::load_blob(run.repo, *oid, tree.baseline_name(run.config.baseline));
+    if (const auto oid = tree.blob_id(run.repo, config.baseline)) {
+        accepted = baseline::load_blob(run.repo, *oid, tree.baseline_name(config.baseline));
     }
     // An all-files audit is no change, and a push's earlier commits and messages are judged for
     // credentials only: what the change does to the gate is the net change's to show.
     std::vector<input::GateChange> gate;
     if (run.request.kind != ChangeKind::all_files && !target.changes.earlier_commits &&
         !target.changes.messages) {
-        gate = gate_changes(run.repo, target.changes, run.config, accepted, builtin_lens_ids,
+        gate = gate_changes(run.repo, target.changes, config, accepted, builtin_lens_ids,
                             !run.request.configFile);
     }
     if (!target.changes.earlier_commits && !target.changes.messages) {
         if (auto skipped = skip_change(run.request.skipLensIds, target.changes,
-                                       plan::ExcludeFilter(run.config.exclude))) {
+                                       plan::ExcludeFilter(config.exclude))) {
             gate.push_back(std::move(*skipped));
         }
     }
-    return make_target(run, std::move(target), tree, std::move(accepted), std::move(gate));
+    return make_target(run, config, std::move(target), tree, std::move(accepted), std::move(gate));
 }
 
 }  // namespace
 
-PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tree,
-                           std::optional<baseline::LoadedBaseline> accepted,
+PreparedTarget make_target(const Prepared& run, const config::Config& config, Target target,
+                           TreeUnderTest tree, std::optional<baseline::LoadedBaseline> accepted,
                            std::vector<input::GateChange> gate_changes) {
-    const config::Config& config = run.config;
     PreparedTarget out{std::move(target), std::move(tree), std::move(accepted), {}};
     const auto lens_ids =
         without_skipped(out.target.lensIds ? out.target.lensIds : run.request.lensIds,
@@ -144,32 +159,20 @@ PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tre
     return out;
 }
 
-config::Config load_config(const RunRequest& request, const git::Repository& repo,
-                           const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
-                           const std::function<providers::KeyLookup(const config::Config&)>& keys) {
-    config::Config config = load_tree_config(repo, request, trees, builtin.lens_ids());
-    // What `config check` checks: exit 2 now, not a failure later.
-    (void)check_config(config, builtin, keys(config));
-    if (request.runModeOverride) {
-        config.runMode = *request.runModeOverride;
-    }
-    return config;
-}
-
 Prepared prepare(const RunRequest& request, const git::Repository& repo,
                  const util::CancellationToken& cancel) {
     // The built-in lenses are data embedded in the binary: read here, once, like the
     // configuration, and handed to the later steps in the run's registry.
     const plan::Registry builtin = plan::read_builtin_registry();
-    Prepared run{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
+    Prepared run{repo, request, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
     // The trees whose configuration decides the run, decided once (tree_under_test.hpp).
     const std::vector<TreeUnderTest> trees =
         request.configFile ? std::vector<TreeUnderTest>{} : request_trees(repo, request);
-    run.config = load_config(request, repo, trees, builtin, [&run](const config::Config& config) {
-        run.keys = read_keys(config.providers);
-        return run.keys;
-    });
-    const config::Config& config = run.config;
+    const config::Config config =
+        load_config(request, repo, trees, builtin, [&run](const config::Config& loaded) {
+            run.keys = read_keys(loaded.providers);
+            return run.keys;
+        });
     if (!trees.empty()) {
         run.configTree = trees.front();
     }
@@ -189,10 +192,10 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
     std::future<std::shared_ptr<const lenses::Catalog>> lenses_ready;
     if (config.rulesFiles.empty()) {
         lenses_ready = std::async(std::launch::async, [&config, &builtin] {
-            return lenses::lenses_for(config, builtin);
+            return lenses::lenses_for(config.rulesFiles, builtin);
         });
     } else {
-        run.lenses = lenses::lenses_for(config, builtin);
+        run.lenses = lenses::lenses_for(config.rulesFiles, builtin);
     }
     run.registry = run_registry(builtin, config);
     for (const auto& id : request.lensIds.value_or(std::vector<std::string>{})) {
@@ -205,7 +208,7 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
     check_skip(request.skipLensIds, run.registry);
     run.execution = read_execution_policy(config, run.registry, repo.root(), request.execution);
     run.reader = std::make_unique<const git::BlobReader>(repo);
-    auto targets = targets_for(request, repo, config, *run.reader, run.jobs);
+    auto targets = targets_for(request, repo, config.baseRef, *run.reader, run.jobs);
     if (lenses_ready.valid()) {
         run.lenses = lenses_ready.get();
     }
@@ -213,7 +216,7 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
         throw util::Interrupted();
     }
     for (auto& target : targets) {
-        run.targets.push_back(prepare_target(run, std::move(target), builtin.lens_ids()));
+        run.targets.push_back(prepare_target(run, config, std::move(target), builtin.lens_ids()));
         if (request.input) {
             check_input(*request.input, request.inputFile, run.targets.back().input.skill);
         }

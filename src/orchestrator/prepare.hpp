@@ -1,84 +1,26 @@
 #pragma once
 
-#include <filesystem>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <vector>
 
 #include "baseline/load.hpp"
 #include "config/config.hpp"
-#include "exec/execution_policy.hpp"
-#include "git/blob_reader.hpp"
-#include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "input/run_input.hpp"
-#include "lenses/catalog.hpp"
-#include "orchestrator/config_facts.hpp"
+#include "orchestrator/prepared.hpp"
 #include "orchestrator/run.hpp"
 #include "orchestrator/targets.hpp"
 #include "orchestrator/tree_under_test.hpp"
-#include "plan/registry.hpp"
-#include "providers/provider_client.hpp"
+#include "util/cancellation.hpp"
 
 namespace qa::orchestrator {
 
-/// One change to check, prepared: its change set, the tree under test, that tree's baseline,
-/// and the RunInput every later step reads.
-struct PreparedTarget {
-    Target target;
-    TreeUnderTest tree;
-    std::optional<baseline::LoadedBaseline> baseline;
-    input::RunInput input;
-};
-
-/// The first step of a run (seed flow steps 1 and 2): everything a run reads from the request,
-/// the repository, the configuration and the environment, read once and validated before any
-/// lens runs. The only step that reads config::Config or the process environment.
-struct Prepared {
-    const git::Repository& repo;
-    const RunRequest& request;
-    config::Config config;
-    plan::Registry registry;  ///< the run's: the built-in lenses and the configured external ones
-    /// The run's lens catalog: the built-in lenses, their rules compiled with the repository's
-    /// own rules files. The dispatcher finds each plan's lens here, never in a global.
-    std::shared_ptr<const lenses::Catalog> lenses;
-    std::unique_ptr<const git::BlobReader> reader;
-    /// The tree the configuration and its rules files came from; nullopt for `--config FILE`
-    /// and the embedded default of a push of deletions.
-    std::optional<TreeUnderTest> configTree;
-    std::vector<PreparedTarget> targets;
-    std::size_t jobs = 1;
-    /// The artifact root, resolved and checked (a bad `artifact_root` is exit 2 before any lens
-    /// runs); nullopt when the run writes nothing and no lens caches.
-    std::optional<std::filesystem::path> artifactRoot;
-    /// The API keys of the configured provider bindings, read from the environment here.
-    providers::KeyLookup keys;
-    /// Set when the working tree's `.qa-skill.toml` is not the one under test (an unstaged
-    /// edit a commit ignores): the line the report shows.
-    std::optional<std::string> configNote;
-    /// The team cache's stores: the configuration's `[cache]` with the user's own file laid
-    /// over it, read here when a lens calls a provider; read-only, all of them, for a replay.
-    config::CacheSettings teamCache;
-    /// What may execute (allow_execution_lens_classes, the permission profiles, the user's
-    /// trust), read here so that execute never reads the configuration or the trust store.
-    exec::ExecutionPolicy execution;
-    ConfigFacts facts;  ///< what the log, the write step and the report say of the configuration
-};
-
-/// The configuration of `request`'s tree under test (the first of `trees`, request_trees's)
-/// with every check a run makes before it starts (check_config against `builtin`, with the keys
-/// `keys` reads for the configuration), the run-mode override applied. Throws
-/// config::ConfigError (exit 2).
-config::Config load_config(const RunRequest& request, const git::Repository& repo,
-                           const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
-                           const std::function<providers::KeyLookup(const config::Config&)>& keys);
-
-/// A target of `run` with the RunInput every later step reads: its SkillInput (the configured
-/// repo_id, else the repository's), each lens's settings, the baseline's digest in configHash
-/// and `gate_changes`. What prepare() does for each change set, and a replay for a stored one.
-PreparedTarget make_target(const Prepared& run, Target target, TreeUnderTest tree,
-                           std::optional<baseline::LoadedBaseline> accepted,
+/// A target of `run` (whose configuration is `config`) with the RunInput every later step reads:
+/// its SkillInput (the configured repo_id, else the repository's), each lens's settings, the
+/// baseline's digest in configHash and `gate_changes`. What prepare() does for each change set,
+/// and a replay for a stored one.
+PreparedTarget make_target(const Prepared& run, const config::Config& config, Target target,
+                           TreeUnderTest tree, std::optional<baseline::LoadedBaseline> accepted,
                            std::vector<input::GateChange> gate_changes);
 
 /// Prepares a run: the configuration, the change sets, and each target's tree, baseline and input.

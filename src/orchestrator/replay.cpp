@@ -176,9 +176,8 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     restore_messages(repo, in.target.changes);
     // The built-in lenses (embedded data), read once, as prepare does.
     const plan::Registry builtin = plan::read_builtin_registry();
-    Prepared prepared{repo, request, {}, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
-    prepared.config = stored_config(repo, in, builtin);
-    const config::Config& config = prepared.config;
+    Prepared prepared{repo, request, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
+    const config::Config config = stored_config(repo, in, builtin);
     // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
     // answer it asks the provider again must not replace the one the team's runs were given.
     prepared.teamCache = config::with_user_cache(config.cache);
@@ -189,7 +188,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
         allow_provider_calls ? providers::KeyLookup(providers::environment_key) : no_keys();
     prepared.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     prepared.artifactRoot = run_dir.parent_path().parent_path();
-    prepared.lenses = lenses::lenses_for(config, builtin);
+    prepared.lenses = lenses::lenses_for(config.rulesFiles, builtin);
     prepared.registry = run_registry(builtin, config);
     prepared.execution =
         read_execution_policy(config, prepared.registry, repo.root(), request.execution);
@@ -199,7 +198,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
         accepted = baseline::load_blob(repo, *in.baselineBlob, *in.baselineSource);
     }
     prepared.targets.push_back(
-        make_target(prepared, in.target, in.tree, std::move(accepted), in.gateChanges));
+        make_target(prepared, config, in.target, in.tree, std::move(accepted), in.gateChanges));
     const PreparedTarget& target = prepared.targets.front();
     // Commands ran on the index as it was: a replay cannot check it out again.
     if (target.tree.index() &&

@@ -14,7 +14,7 @@ namespace {
 /// One resolution of profiles for the SkillInput and the runner that applies them.
 contracts::PermissionProfile profile_for(const config::Config& config,
                                          contracts::PermissionProfileId id) {
-    return exec::resolve_profile(config, id).profile;
+    return exec::resolve_profile(config.permissionProfiles, id).profile;
 }
 
 }  // namespace

@@ -49,8 +49,8 @@ void add_history_targets(std::vector<Target>& out, std::vector<HistoryTarget> ex
 }  // namespace
 
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
-                                const config::Config& config, const git::BlobReader& reader,
-                                std::size_t jobs) {
+                                const std::optional<std::string>& configured_base,
+                                const git::BlobReader& reader, std::size_t jobs) {
     const git::DiffOptions options{&reader, jobs};
     std::vector<Target> out;
     switch (request.kind) {
@@ -93,7 +93,7 @@ std::vector<Target> targets_for(const RunRequest& request, const git::Repository
             // back to origin/HEAD and a PASS; the seed's chain is for the configured base_ref.
             require_revisions(repo, request.base, request.head);
             const std::optional<std::string> configured =
-                request.base ? request.base : config.baseRef;
+                request.base ? request.base : configured_base;
             const auto base = git::resolve_base_ref(repo, configured);
             Target t;
             t.baseRefCodes = base.codes;

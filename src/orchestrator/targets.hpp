@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "git/blob_reader.hpp"
 #include "git/change_set.hpp"
 #include "git/repository.hpp"
@@ -38,11 +37,11 @@ struct Target {
 
 /// The change sets `request` checks, each named: one for a commit, a range or an audit, one per
 /// pushed ref; beside a range's or a push's net change, the lines its earlier commits added and
-/// its messages (judged for credentials only: orchestrator/history_targets.hpp). `config` gives the
-/// configured base_ref; `jobs` the threads git may use to read blobs.
+/// its messages (judged for credentials only: orchestrator/history_targets.hpp). `configured_base`
+/// is the configuration's base_ref; `jobs` the threads git may use to read blobs.
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
-                                const config::Config& config, const git::BlobReader& reader,
-                                std::size_t jobs);
+                                const std::optional<std::string>& configured_base,
+                                const git::BlobReader& reader, std::size_t jobs);
 
 /// What the planner knows of each changed file of `changes`.
 std::vector<plan::PlanFile> plan_files(const git::Repository& repo, const git::ChangeSet& changes,

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "orchestrator/pipeline.hpp"
-#include "orchestrator/prepare.hpp"
+#include "orchestrator/prepared.hpp"
 #include "orchestrator/replay_input.hpp"
 
 namespace qa::orchestrator {

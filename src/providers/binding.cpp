@@ -1,10 +1,10 @@
 #include "providers/binding.hpp"
 
-#include "config/config.hpp"
+#include "settings/provider.hpp"
 
 namespace qa::providers {
 
-Binding binding_from(const config::ProviderSettings& settings) {
+Binding binding_from(const settings::ProviderSettings& settings) {
     Binding b;
     b.pinned.bindingId = settings.bindingId;
     b.pinned.adapterId = settings.adapter;

@@ -5,18 +5,18 @@
 #include <optional>
 #include <string>
 
-#include "config/defaults.hpp"
-#include "config/openai_api.hpp"
 #include "contracts/types.hpp"
+#include "settings/defaults.hpp"
+#include "settings/openai_api.hpp"
 
-namespace qa::config {
+namespace qa::settings {
 struct ProviderSettings;
 }
 
 namespace qa::providers {
 
 /// Which OpenAI endpoint an `openai-codex` binding speaks: the configuration's `api`.
-using config::OpenAiApi;
+using settings::OpenAiApi;
 
 /// USD per million tokens, from the binding's price table.
 struct PriceTable {
@@ -41,13 +41,13 @@ struct Binding {
 
 /// The adapter's version, recorded in every binding and in cache keys: bump it whenever the
 /// request a binding sends or the way an answer is read changes.
-inline constexpr std::string_view kAdapterVersion = config::defaults::kAdapterVersion;
+inline constexpr std::string_view kAdapterVersion = settings::defaults::kAdapterVersion;
 
 /// Default base URLs, spelled as the providers' SDKs spell them.
-inline constexpr std::string_view kOpenAiDefaultBaseUrl = config::defaults::kOpenAiBaseUrl;
-inline constexpr std::string_view kAnthropicDefaultBaseUrl = config::defaults::kAnthropicBaseUrl;
+inline constexpr std::string_view kOpenAiDefaultBaseUrl = settings::defaults::kOpenAiBaseUrl;
+inline constexpr std::string_view kAnthropicDefaultBaseUrl = settings::defaults::kAnthropicBaseUrl;
 
 /// The binding a `[providers.<id>]` table describes, with the seed's pinned parameters.
-Binding binding_from(const config::ProviderSettings& settings);
+Binding binding_from(const settings::ProviderSettings& settings);
 
 }  // namespace qa::providers

@@ -41,7 +41,7 @@ struct HygieneInput {
     /// File lines to report on (1-based, ascending), e.g. the added lines; empty means all.
     std::span<const std::uint32_t> lines;
     /// Oversize-file threshold: no default here; the lens passes its option or the one default
-    /// (config::defaults::kOversizeFileBytes).
+    /// (settings::defaults::kOversizeFileBytes).
     std::uint64_t maxFileBytes;
 };
 

@@ -3,6 +3,7 @@
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
 #include "json/parse.hpp"
+#include "settings/openai_api.hpp"
 #include "util/sha256.hpp"
 
 namespace qa::lenses::model {
@@ -15,7 +16,7 @@ cache::CacheKey answer_cache_key(const std::string& cache_name, const providers:
         {"adapterId", contracts::to_string(binding.pinned.adapterId)},
         {"adapterVersion", binding.pinned.adapterVersion},
         {"binding", contracts::to_json(binding.pinned)},
-        {"api", config::to_string(binding.api)},
+        {"api", settings::to_string(binding.api)},
         {"sampling", binding.sampling},
         {"baseUrl", binding.baseUrl},
         {"promptTemplateHash", prompt_template_hash},

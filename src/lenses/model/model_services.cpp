@@ -33,7 +33,7 @@ bool has_model_plans(const input::RunInput& input, const std::vector<contracts::
 ModelServices::ModelServices(const input::RunInput& input,
                              const std::vector<contracts::LensPlan>& plans,
                              std::optional<std::filesystem::path> cache_dir,
-                             const config::CacheSettings& team, providers::KeyLookup keys,
+                             const settings::CacheSettings& team, providers::KeyLookup keys,
                              const log::Log* log)
     : client_(http_, sleeper_, std::move(keys), log),
       ledger_(input.skill.runBudgetMaxTokens, input.skill.runBudgetMaxCostUsd,

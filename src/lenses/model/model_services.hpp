@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "cache/tiered.hpp"
-#include "config/config.hpp"
 #include "contracts/types.hpp"
 #include "input/run_input.hpp"
 #include "json/schema_validator.hpp"
@@ -15,6 +14,7 @@
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
 #include "providers/sleeper.hpp"
+#include "settings/cache.hpp"
 
 namespace qa::lenses::model {
 
@@ -26,11 +26,11 @@ class ModelServices {
   public:
     /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache. `team` names the team
     /// stores in front of which the local cache stands (the repository's `[cache]` with the
-    /// user's own file laid over it: config::with_user_cache). Throws config::ConfigError for a
+    /// user's own file laid over it: config::with_user_cache). Throws settings::ConfigError for a
     /// store URL qa-skill cannot speak.
     ModelServices(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
                   std::optional<std::filesystem::path> cache_dir,
-                  const config::CacheSettings& team = {},
+                  const settings::CacheSettings& team = {},
                   providers::KeyLookup keys = providers::environment_key,
                   const log::Log* log = nullptr);
     ~ModelServices();

@@ -5,10 +5,11 @@
 
 #include "cache/remote/spec.hpp"
 #include "lenses/model/answer_cache.hpp"
+#include "settings/config_error.hpp"
 
 namespace qa::lenses::model {
 
-cache::TieredOptions team_cache_options(const config::CacheSettings& team,
+cache::TieredOptions team_cache_options(const settings::CacheSettings& team,
                                         const json::SchemaValidator& findings) {
     cache::TieredOptions options;
     options.remote.timeoutMs = team.timeoutMs;
@@ -17,8 +18,8 @@ cache::TieredOptions team_cache_options(const config::CacheSettings& team,
     };
     for (const auto& remote : team.remotes) {
         if (const std::string problem = cache::remote::url_problem(remote.url); !problem.empty()) {
-            throw config::ConfigError(remote.source, remote.line, remote.column, "cache.remote",
-                                      problem);
+            throw settings::ConfigError(remote.source, remote.line, remote.column, "cache.remote",
+                                        problem);
         }
         options.remotes.push_back(
             {remote.url, remote.readOnly, remote.credentialEnv, remote.clusterNodes});

@@ -116,11 +116,12 @@ TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, conf
         "allowed_command_prefixes = [[\"make\", \"test\"]]\ncommand_timeout_ms = 1500\n"
         "max_stdout_bytes = 10\nenv_allowlist = [\"RUSTUP_HOME\"]\n",
         "t.toml", ids);
-    const auto ro = qa::exec::resolve_profile(config, PermissionProfileId::read_only);
+    const auto ro =
+        qa::exec::resolve_profile(config.permissionProfiles, PermissionProfileId::read_only);
     CHECK(ro.profile.readOnly);
     CHECK(ro.profile.maxCommandsPerPlan == 0);
-    const auto off =
-        qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed_network_off);
+    const auto off = qa::exec::resolve_profile(config.permissionProfiles,
+                                               PermissionProfileId::exec_sandboxed_network_off);
     CHECK_FALSE(off.profile.readOnly);
     CHECK_FALSE(off.profile.allowNetwork);
     CHECK(off.profile.commandTimeoutMs == 1500);
@@ -128,7 +129,7 @@ TEST_CASE("profiles: read_only never runs, network only for exec_sandboxed, conf
     CHECK(off.profile.allowedCommandPrefixes ==
           std::vector<std::vector<std::string>>{{"make", "test"}});
     CHECK(off.envAllowlist == std::vector<std::string>{"RUSTUP_HOME"});
-    CHECK(qa::exec::resolve_profile(config, PermissionProfileId::exec_sandboxed)
+    CHECK(qa::exec::resolve_profile(config.permissionProfiles, PermissionProfileId::exec_sandboxed)
               .profile.allowNetwork);
 }
 

@@ -102,14 +102,16 @@ max_file_size_mb = 10
 tmp_size_mb = 64
 )",
                                             "cfg.toml", kLenses);
-    const auto p = qa::exec::resolve_profile(c, PermissionProfileId::exec_sandboxed_network_off);
+    const auto p = qa::exec::resolve_profile(c.permissionProfiles,
+                                             PermissionProfileId::exec_sandboxed_network_off);
     CHECK(p.readOnlyPaths == std::vector<std::string>{"/opt/toolchain", "~/.cargo"});
     CHECK(p.limits.maxProcesses == 100);
     CHECK(p.limits.maxMemoryBytes == (2048LL << 20));
     CHECK(p.limits.maxFileSizeBytes == (10LL << 20));
     CHECK(p.limits.tmpSizeBytes == (64LL << 20));
     // The defaults, when the profile does not say.
-    const auto d = qa::exec::resolve_profile(c, PermissionProfileId::exec_sandboxed);
+    const auto d =
+        qa::exec::resolve_profile(c.permissionProfiles, PermissionProfileId::exec_sandboxed);
     CHECK(d.limits == qa::exec::SandboxLimits{});
     CHECK(d.readOnlyPaths.empty());
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "config/config.hpp"
+#include "config/execution_hash.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/trust.hpp"
 #include "plan/registry.hpp"
@@ -28,11 +29,11 @@ TEST_CASE("the execution hash changes with what may run, not with other settings
         "allow_execution_lens_classes = [\"consistency\"]\n"
         "[permission_profiles.exec_sandboxed]\n"
         "allowed_command_prefixes = [[\"make\"]]\n");
-    const auto h = qa::exec::execution_config_hash(base);
+    const auto h = qa::config::execution_config_hash(base);
     CHECK(h.size() == 64);
-    CHECK(qa::exec::execution_config_hash(same) == h);
-    CHECK(qa::exec::execution_config_hash(more_classes) != h);
-    CHECK(qa::exec::execution_config_hash(prefix) != h);
+    CHECK(qa::config::execution_config_hash(same) == h);
+    CHECK(qa::config::execution_config_hash(more_classes) != h);
+    CHECK(qa::config::execution_config_hash(prefix) != h);
 }
 
 TEST_CASE("trust is recorded per repository in the user's config directory", "[exec][trust]") {
@@ -48,7 +49,8 @@ TEST_CASE("trust is recorded per repository in the user's config directory", "[e
     const auto repo_b = home.path() / "b";
     std::filesystem::create_directories(repo_a);
     std::filesystem::create_directories(repo_b);
-    const auto config = parse("allow_execution_lens_classes = [\"consistency\"]\n");
+    const std::string config = qa::config::execution_config_hash(
+        parse("allow_execution_lens_classes = [\"consistency\"]\n"));
     CHECK_FALSE(qa::exec::is_trusted(env, repo_a, config));
     try {
         qa::exec::require_trust(env, repo_a, config);
@@ -57,11 +59,11 @@ TEST_CASE("trust is recorded per repository in the user's config directory", "[e
         CHECK(e.code() == qa::contracts::ErrorCode::EXECUTION_DENIED);
         CHECK(std::string(e.what()).find("qa-skill trust") != std::string::npos);
     }
-    qa::exec::record_trust(qa::exec::trust_store_path(env), repo_a,
-                           qa::exec::execution_config_hash(config));
+    qa::exec::record_trust(qa::exec::trust_store_path(env), repo_a, config);
     CHECK(qa::exec::is_trusted(env, repo_a, config));
     CHECK_FALSE(qa::exec::is_trusted(env, repo_b, config));  // per repository
-    const auto changed = parse("allow_execution_lens_classes = [\"consistency\", \"style\"]\n");
+    const std::string changed = qa::config::execution_config_hash(
+        parse("allow_execution_lens_classes = [\"consistency\", \"style\"]\n"));
     CHECK_FALSE(qa::exec::is_trusted(env, repo_a, changed));  // a change needs trusting again
     try {
         qa::exec::require_trust(env, repo_a, changed);
@@ -72,7 +74,7 @@ TEST_CASE("trust is recorded per repository in the user's config directory", "[e
     // CI: the override trusts anything ("1") or exactly one configuration (its hash).
     env.trustOverride = "1";
     CHECK(qa::exec::is_trusted(env, repo_b, changed));
-    env.trustOverride = qa::exec::execution_config_hash(config);
+    env.trustOverride = config;
     CHECK(qa::exec::is_trusted(env, repo_b, config));
     CHECK_FALSE(qa::exec::is_trusted(env, repo_b, changed));
 }

@@ -146,10 +146,10 @@ TEST_CASE("lens kinds and modes have one spelling each", "[dispatch][lens-api]")
     }
     for (const auto mode : {input::LensMode::added, input::LensMode::diff_context,
                             input::LensMode::file, input::LensMode::all}) {
-        CHECK(qa::config::lens_mode_from(input::to_string(mode)) == mode);
+        CHECK(qa::settings::lens_mode_from(input::to_string(mode)) == mode);
     }
     CHECK_FALSE(input::lens_kind_from("Rule").has_value());
-    CHECK_FALSE(qa::config::lens_mode_from("").has_value());
+    CHECK_FALSE(qa::settings::lens_mode_from("").has_value());
 }
 
 TEST_CASE("every built-in rule names the sub-lens that reports it", "[lenses][catalog][rules]") {

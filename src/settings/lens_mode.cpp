@@ -1,6 +1,6 @@
-#include "config/lens_mode.hpp"
+#include "settings/lens_mode.hpp"
 
-namespace qa::config {
+namespace qa::settings {
 
 std::string_view to_string(LensMode mode) {
     switch (mode) {
@@ -25,4 +25,4 @@ std::optional<LensMode> lens_mode_from(std::string_view text) {
     return std::nullopt;
 }
 
-}  // namespace qa::config
+}  // namespace qa::settings

@@ -7,7 +7,7 @@
 #include "plan/registry.hpp"
 #include "providers/provider_client.hpp"
 
-namespace qa::lenses::model {
+namespace qa::orchestrator {
 
 /// Enabling a model lens without a usable binding is a configuration error at load time, not a
 /// failure at dispatch: an enabled model lens must name a provider (`[lenses.<id>] provider`)
@@ -22,4 +22,4 @@ std::vector<std::string> check_model_bindings(
     const config::Config& config, const plan::Registry& registry,
     const providers::KeyLookup& keys = providers::environment_key);
 
-}  // namespace qa::lenses::model
+}  // namespace qa::orchestrator

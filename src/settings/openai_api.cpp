@@ -1,6 +1,6 @@
-#include "config/openai_api.hpp"
+#include "settings/openai_api.hpp"
 
-namespace qa::config {
+namespace qa::settings {
 
 std::string_view to_string(OpenAiApi api) {
     switch (api) {
@@ -21,4 +21,4 @@ std::optional<OpenAiApi> openai_api_from(std::string_view text) {
     return std::nullopt;
 }
 
-}  // namespace qa::config
+}  // namespace qa::settings

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-namespace qa::config {
+namespace qa::settings {
 
 /// Which OpenAI endpoint an `openai-codex` binding speaks (`[providers.<id>] api`). The adapter
 /// reads it as providers::OpenAiApi (providers::Binding::api).
@@ -21,4 +21,4 @@ inline constexpr std::array<OpenAiApi, 2> kOpenAiApis = {OpenAiApi::responses,
 std::string_view to_string(OpenAiApi api);
 std::optional<OpenAiApi> openai_api_from(std::string_view text);
 
-}  // namespace qa::config
+}  // namespace qa::settings

@@ -1,8 +1,8 @@
-#include "lenses/model/binding_check.hpp"
+#include "orchestrator/binding_check.hpp"
 
 #include <algorithm>
 
-namespace qa::lenses::model {
+namespace qa::orchestrator {
 namespace {
 
 /// Whether a model judges a required plan of `entry`: the lens itself when it is a model lens,
@@ -66,4 +66,4 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
     return notes;
 }
 
-}  // namespace qa::lenses::model
+}  // namespace qa::orchestrator

@@ -5,7 +5,7 @@
 
 /// The one table of defaults: every default value that more than one place needs lives here
 /// (the config's struct initialisers, the skill input, the dispatcher, the lenses read these).
-namespace qa::config::defaults {
+namespace qa::settings::defaults {
 
 inline constexpr std::int64_t kLensTimeoutMs = 60000;
 /// `[lenses.<id>] diff_context`: lines of context around a change in diff_context mode.
@@ -43,4 +43,4 @@ inline constexpr std::string_view kRubricDir = ".qa-skill-rubric";
 /// not slow a commit (a hit answers in about a millisecond on a LAN).
 inline constexpr std::int64_t kCacheTimeoutMs = 500;
 
-}  // namespace qa::config::defaults
+}  // namespace qa::settings::defaults

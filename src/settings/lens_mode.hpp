@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-namespace qa::config {
+namespace qa::settings {
 
 /// Which lines a lens reports on (`[lenses.<id>] mode`). The lenses read it as
 /// input::LensMode (input::LensInput::mode).
@@ -18,4 +18,4 @@ inline constexpr std::array<LensMode, 4> kLensModes = {LensMode::added, LensMode
 std::string_view to_string(LensMode mode);
 std::optional<LensMode> lens_mode_from(std::string_view text);
 
-}  // namespace qa::config
+}  // namespace qa::settings
