@@ -1,5 +1,7 @@
 #include "exec/change_watch.hpp"
 
+#include <algorithm>
+
 #include "exec/checkout.hpp"
 #include "util/file.hpp"
 
@@ -39,6 +41,28 @@ TreeStamps TreeStamps::take(const fs::path& dir, const std::set<std::string, std
     return t;
 }
 
+std::vector<std::string> changed_among(const std::function<const git::Repository&()>& repo,
+                                       const std::string& rev, const fs::path& dir,
+                                       const std::vector<std::string>& looked_at) {
+    if (looked_at.empty()) {
+        return {};
+    }
+    std::vector<std::optional<std::string>> contents;
+    contents.reserve(looked_at.size());
+    for (const auto& p : looked_at) {
+        contents.push_back(content_of(dir / p));
+    }
+    // Check mode: what a formatter changed is its finding, not the next check's input.
+    restore_files(repo(), rev, dir, looked_at);
+    std::vector<std::string> changed;
+    for (std::size_t k = 0; k < looked_at.size(); ++k) {
+        if (content_of(dir / looked_at[k]) != contents[k]) {
+            changed.push_back(looked_at[k]);
+        }
+    }
+    return changed;
+}
+
 std::vector<std::string> changed_files(const std::function<const git::Repository&()>& repo,
                                        const std::string& rev, const fs::path& dir,
                                        const std::set<std::string, std::less<>>& files,
@@ -55,24 +79,32 @@ std::vector<std::string> changed_files(const std::function<const git::Repository
         }
         ++i;
     }
-    if (looked_at.empty()) {
-        return {};
-    }
-    std::vector<std::optional<std::string>> contents;
-    contents.reserve(looked_at.size());
-    for (const auto& p : looked_at) {
-        contents.push_back(content_of(dir / p));
-    }
-    // Check mode: what a formatter changed is its finding, not the next check's input.
-    restore_files(repo(), rev, dir, looked_at);
-    std::vector<std::string> changed;
+    auto changed = changed_among(repo, rev, dir, looked_at);
     for (std::size_t k = 0; k < looked_at.size(); ++k) {
-        if (content_of(dir / looked_at[k]) != contents[k]) {
-            changed.push_back(looked_at[k]);
-        }
         after.stamps[at[k]] = lstat_stamp(dir / looked_at[k]);
     }
     return changed;
+}
+
+std::vector<std::string> files_touched(const std::set<std::string, std::less<>>& files,
+                                       const std::set<std::string>& touched) {
+    std::vector<std::string> out;
+    for (const auto& t : touched) {
+        if (t.empty()) {
+            continue;  // the root's own attributes: no file's content
+        }
+        if (files.count(t) > 0) {
+            out.push_back(t);
+        }
+        const std::string below = t + "/";
+        for (auto it = files.lower_bound(below); it != files.end() && it->starts_with(below);
+             ++it) {
+            out.push_back(*it);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 }  // namespace qa::exec

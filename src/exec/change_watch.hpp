@@ -35,4 +35,16 @@ std::vector<std::string> changed_files(const std::function<const git::Repository
                                        const std::set<std::string, std::less<>>& files,
                                        const TreeStamps& before, TreeStamps& after);
 
+/// Which of `looked_at` (repository-relative, sorted) differ in the checkout `dir` from what
+/// git's checkout writes for them from the index (`rev` empty) or the commit, or are gone. Each
+/// is read, written back from the tree, and read again.
+std::vector<std::string> changed_among(const std::function<const git::Repository&()>& repo,
+                                       const std::string& rev, const std::filesystem::path& dir,
+                                       const std::vector<std::string>& looked_at);
+
+/// The tree's `files` at or below one of `touched` (DirWatch::drain), sorted; the root's own
+/// entry ("": its attributes) names none.
+std::vector<std::string> files_touched(const std::set<std::string, std::less<>>& files,
+                                       const std::set<std::string>& touched);
+
 }  // namespace qa::exec

@@ -17,7 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kMagic = "qa-skill checkout manifest 1\n";
+constexpr std::string_view kMagic = "qa-skill checkout manifest 2\n";
+/// The format before the touched paths were kept: read as "touched unknown".
+constexpr std::string_view kMagicV1 = "qa-skill checkout manifest 1\n";
 
 std::string oid_hex(const git_oid& oid) {
     char buf[GIT_OID_HEXSZ + 1] = {};
@@ -196,14 +198,37 @@ std::string CheckoutManifest::serialize() const {
     out += fingerprint + " " + std::to_string(dev) + " " + std::to_string(ino) + " " +
            std::to_string(stampSec) + " " + std::to_string(stampNsec) + " " +
            std::to_string(entries.size()) + "\n";
+    out.reserve(out.size() + entries.size() * 160);
+    // Numbers straight into the text: tens of thousands of entries, no temporary strings.
+    char buf[24];
+    const auto number = [&](auto n) {
+        const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+        out.append(buf, end);
+        out += ' ';
+    };
     for (const auto& [path, e] : entries) {
         const auto& s = e.stamp;
-        out += e.oid + " " + std::to_string(e.gitMode) + " " + std::to_string(s.ino) + " " +
-               std::to_string(s.mode) + " " + std::to_string(s.size) + " " +
-               std::to_string(s.mtimeSec) + " " + std::to_string(s.mtimeNsec) + " " +
-               std::to_string(s.ctimeSec) + " " + std::to_string(s.ctimeNsec) + " ";
+        out += e.oid;
+        out += ' ';
+        number(e.gitMode);
+        number(s.ino);
+        number(s.mode);
+        number(s.size);
+        number(s.mtimeSec);
+        number(s.mtimeNsec);
+        number(s.ctimeSec);
+        number(s.ctimeNsec);
         out += path;
         out += '\0';  // a path may hold any byte but NUL
+    }
+    if (!touched) {
+        out += "touched unknown\n";
+        return out;
+    }
+    out += "touched " + std::to_string(touched->size()) + "\n";
+    for (const auto& path : *touched) {
+        out += path;
+        out += '\0';
     }
     return out;
 }
@@ -212,8 +237,10 @@ std::optional<CheckoutManifest> CheckoutManifest::parse(std::string_view text) {
     Reader r(text);
     CheckoutManifest m;
     std::size_t count = 0;
-    if (!r.literal(kMagic) || !r.word(m.fingerprint, ' ') || !r.number(m.dev) || !r.number(m.ino) ||
-        !r.number(m.stampSec) || !r.number(m.stampNsec) || !r.number(count, '\n')) {
+    const bool v1 = r.literal(kMagicV1);
+    if ((!v1 && !r.literal(kMagic)) || !r.word(m.fingerprint, ' ') || !r.number(m.dev) ||
+        !r.number(m.ino) || !r.number(m.stampSec) || !r.number(m.stampNsec) ||
+        !r.number(count, '\n')) {
         return std::nullopt;
     }
     m.entries.reserve(count);
@@ -227,6 +254,21 @@ std::optional<CheckoutManifest> CheckoutManifest::parse(std::string_view text) {
             return std::nullopt;
         }
         m.entries.emplace(std::move(path), std::move(e));
+    }
+    if (!v1 && !r.literal("touched unknown\n")) {
+        std::size_t n = 0;
+        if (!r.literal("touched ") || !r.number(n, '\n')) {
+            return std::nullopt;
+        }
+        m.touched.emplace();
+        m.touched->reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            std::string path;
+            if (!r.word(path, '\0')) {
+                return std::nullopt;
+            }
+            m.touched->push_back(std::move(path));
+        }
     }
     if (!r.done()) {
         return std::nullopt;

@@ -49,6 +49,10 @@ struct CheckoutManifest {
     std::int64_t stampSec = 0;
     std::int64_t stampNsec = 0;
     std::unordered_map<std::string, Entry> entries;
+    /// What the run that gave the checkout back saw its commands (and its own restores) touch
+    /// (DirWatch): the only paths that may differ from the entries' stamps. nullopt: unknown
+    /// (an event may have been lost), so every file is stamped again.
+    std::optional<std::vector<std::string>> touched;
 
     std::string serialize() const;
     /// nullopt for anything not written by serialize() (a torn or foreign file).

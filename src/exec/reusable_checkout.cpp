@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>  // renameat2
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -30,6 +31,36 @@ int try_lock(const fs::path& path) {
     return fd;
 }
 
+/// The whole file in one read (a manifest of tens of thousands of entries runs to megabytes);
+/// nullopt when it cannot be read.
+std::optional<std::string> read_whole(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        return std::nullopt;
+    }
+    struct stat st {};
+    std::optional<std::string> out;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        out.emplace(static_cast<std::size_t>(st.st_size), '\0');
+        std::size_t got = 0;
+        while (got < out->size()) {
+            const ssize_t n = ::read(fd, out->data() + got, out->size() - got);
+            if (n <= 0) {
+                if (n < 0 && errno == EINTR) {
+                    continue;
+                }
+                break;
+            }
+            got += static_cast<std::size_t>(n);
+        }
+        if (got != out->size()) {
+            out.reset();  // changed while read: no manifest
+        }
+    }
+    ::close(fd);
+    return out;
+}
+
 }  // namespace
 
 ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::string& rev,
@@ -45,10 +76,9 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
     const auto entries = tree_entries(repo, rev);
     std::optional<CheckoutManifest> previous;
     if (lock_.fd >= 0 && entries) {
-        try {
-            previous = CheckoutManifest::parse(util::read_file(manifestPath_));
-        } catch (const util::IoError&) {
-            // none yet: the first run writes the checkout whole
+        // None yet: the first run writes the checkout whole.
+        if (const auto text = read_whole(manifestPath_)) {
+            previous = CheckoutManifest::parse(*text);
         }
     }
     // Taken over by a rename (the same filesystem, else a fresh checkout): constant time.
@@ -75,13 +105,21 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
         sync = sync_checkout(repo, rev, scratch_->path(), *entries, fingerprint, nullptr,
                              scratch_->owner_file());
     }
+    // Armed before any command runs; the tree's directories only (a directory a command
+    // creates is reported as a whole by its parent).
+    watch_ = std::make_unique<DirWatch>(scratch_->path(), tree_directories(*entries));
     reused_ = sync.kept > 0;
     keep_ = lock_.fd >= 0;
     manifest_ = std::move(sync.manifest);
     const std::string counts = std::to_string(sync.kept) + " files kept, " +
                                std::to_string(sync.written) + " written, " +
                                std::to_string(sync.removed) + " removed";
-    summary_ = reused_        ? "the previous checkout brought up to date: " + counts
+    const std::string looked =
+        sync.lookedAt ? std::to_string(*sync.lookedAt) +
+                            " paths looked at (what the trees' difference names and the last "
+                            "run touched)"
+                      : std::string("every file stamped");
+    summary_ = reused_ ? "the previous checkout brought up to date: " + counts + "; " + looked
                : lock_.fd < 0 ? "written whole (another run holds the reusable "
                                 "checkout, or its lock cannot be made): " +
                                     counts
@@ -97,6 +135,11 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
 ReusableCheckout::~ReusableCheckout() {
     if (keep_ && manifest_) {
         try {
+            watch_->drain();
+            if (watch_->complete()) {
+                manifest_->touched.emplace(watch_->touched().begin(), watch_->touched().end());
+            }
+            watch_.reset();
             // The manifest first: a kill between the two leaves a manifest without its checkout
             // (ignored), never a checkout with another's manifest.
             util::write_file_atomic(manifestPath_, manifest_->serialize(), util::Sync::no);

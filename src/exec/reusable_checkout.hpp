@@ -7,6 +7,7 @@
 
 #include "exec/checkout.hpp"
 #include "exec/checkout_manifest.hpp"
+#include "exec/dir_watch.hpp"
 #include "git/repository.hpp"
 
 namespace qa::exec {
@@ -14,7 +15,9 @@ namespace qa::exec {
 /// The execution checkout of one tree under test (the index's, `rev` empty, or a commit's) at
 /// its path `dir` (`.worktrees/qa-skill/<executionKey>/<planOrdinal>`), taken over from the
 /// repository's reusable checkout `<git dir>/qa-skill/checkout` when there is one and brought up
-/// to date from what changed (sync_checkout), else written whole. On destruction it goes back
+/// to date from what changed (sync_checkout), else written whole. From then on a DirWatch
+/// records what is touched in it, and the manifest it goes back with says so: the next run looks
+/// at those paths and at what differs between the two trees only. On destruction it goes back
 /// there, with its manifest, for the next run; what could not go back is removed.
 ///
 /// One run at a time: the reusable checkout is held under an flock on
@@ -39,6 +42,10 @@ class ReusableCheckout {
     const CheckoutManifest* synced() const { return manifest_ ? &*manifest_ : nullptr; }
     /// One line for the troubleshooting log: reused or written whole, and why.
     const std::string& summary() const { return summary_; }
+    /// The inotify watch on the checkout's directories, armed once it is the tree: what the
+    /// commands touch, for the check-mode plans and for the next run's sync. Null for a
+    /// checkout of a conflicted index (written by git alone).
+    DirWatch* watch() const { return watch_.get(); }
 
   private:
     std::filesystem::path slot_;  ///< <git dir>/qa-skill/checkout
@@ -54,6 +61,7 @@ class ReusableCheckout {
     Lock lock_;  ///< before scratch_: released after the checkout is back or gone
     std::unique_ptr<ScratchDir> scratch_;
     std::optional<CheckoutManifest> manifest_;
+    std::unique_ptr<DirWatch> watch_;
     bool reused_ = false;
     bool keep_ = false;  ///< given back for the next run (the lock is ours)
     std::string summary_;

@@ -10,6 +10,7 @@
 #include "contracts/enums.hpp"
 #include "exec/change_watch.hpp"
 #include "exec/checkout.hpp"
+#include "exec/dir_watch.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
 #include "exec/reusable_checkout.hpp"
@@ -37,6 +38,31 @@ std::optional<TreeStamps> stamps_after_write(const ReusableCheckout& checkout,
     return t;
 }
 
+/// Watches again the tree's directories at or below `touched` paths: one a command removed and
+/// made anew is another inode, which the kernel does not watch yet.
+void rewatch(DirWatch& watch, const std::set<std::string, std::less<>>& files,
+             const std::set<std::string>& touched) {
+    std::set<std::string> dirs;
+    for (const auto& t : touched) {
+        if (t.empty()) {
+            continue;  // the root is never made anew: it is the sandbox's mount point
+        }
+        const std::string below = t + "/";
+        for (auto it = files.lower_bound(below); it != files.end() && it->starts_with(below);
+             ++it) {
+            for (auto slash = it->rfind('/'); slash != std::string::npos && slash >= t.size();
+                 slash = slash == 0 ? std::string::npos : it->rfind('/', slash - 1)) {
+                if (!dirs.insert(it->substr(0, slash)).second) {
+                    break;  // its parents are in already
+                }
+            }
+        }
+    }
+    for (const auto& d : dirs) {
+        watch.rewatch(d);
+    }
+}
+
 }  // namespace
 
 /// The state the plans' turns share: which turns ended, and the checkout.
@@ -49,6 +75,8 @@ struct TreeExecutor::Shared {
     /// The tree's files' stamps after the last check-mode plan (or the checkout's write): the
     /// next check-mode plan's "before", unless commands ran since.
     std::optional<TreeStamps> stamps;
+    /// No command ran since the checkout was written: its manifest's stamps are the tree's.
+    bool fresh = false;
     /// One sandbox per profile, probed once per run (a probe starts a bwrap).
     std::map<contracts::PermissionProfileId, std::unique_ptr<const Sandbox>> sandboxes;
 };
@@ -167,22 +195,44 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
         if (settings_.log != nullptr) {
             settings_.log->info("checkout", [&] { return s.checkout->summary(); });
         }
-        s.stamps = stamps_after_write(*s.checkout, files_);
+        s.fresh = true;
     }
     const std::filesystem::path dir = s.checkout->path();
     const std::filesystem::path marker = s.checkout->marker();
     const std::string relative = s.relative;
     const Sandbox& probed = *sandbox;
+    ReusableCheckout& checkout = *s.checkout;
     // The stamps of before this plan's commands: the last check's, when nothing ran since.
     std::optional<TreeStamps> before = std::exchange(s.stamps, std::nullopt);
+    const bool fresh = std::exchange(s.fresh, false);
     lock.unlock();  // turns serialize the plans; the lock guards the shared state only
-    if (report_changed_files && !before) {
-        before = TreeStamps::take(dir, files_, marker);
+    // What the kernel saw before this plan (earlier plans' commands, restores) is not its doing.
+    DirWatch* watch = checkout.watch();
+    if (watch != nullptr) {
+        rewatch(*watch, files_, watch->drain());
+    }
+    const bool watched = watch != nullptr && watch->complete();
+    if (report_changed_files && !watched && !before) {
+        before =
+            fresh ? stamps_after_write(checkout, files_) : TreeStamps::take(dir, files_, marker);
     }
     PlanExecution result = run_in_checkout(probed, checked, dir, relative, false, cancel);
     // The tree's files only: what an earlier check built (a .pyc the linter rewrites) is not
     // the tool's finding.
     if (report_changed_files && !result.cancelled) {
+        if (watched) {
+            const auto touched = watch->drain();
+            rewatch(*watch, files_, touched);
+            if (watch->complete()) {
+                // The kernel says which entries the commands touched: only their files are read.
+                result.changedFiles =
+                    changed_among(open_repo, rev, dir, files_touched(files_, touched));
+                return result;
+            }
+            // An event was lost while the commands ran: every file's stamp against the
+            // checkout's (a file an earlier plan changed counts too; see doc/dev).
+            before = stamps_after_write(checkout, files_);
+        }
         TreeStamps after = TreeStamps::take(dir, files_, marker);
         result.changedFiles = changed_files(open_repo, rev, dir, files_, *before, after);
         lock.lock();
