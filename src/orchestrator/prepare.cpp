@@ -5,6 +5,7 @@
 #include <map>
 
 #include "artifacts/root.hpp"
+#include "config/config.hpp"
 #include "git/worktree_file.hpp"
 #include "lenses/builtin.hpp"
 #include "lenses/own_rules.hpp"

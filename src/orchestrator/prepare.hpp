@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "baseline/load.hpp"
-#include "config/config.hpp"
 #include "git/repository.hpp"
 #include "input/run_input.hpp"
 #include "orchestrator/prepared.hpp"
@@ -12,6 +11,10 @@
 #include "orchestrator/targets.hpp"
 #include "orchestrator/tree_under_test.hpp"
 #include "util/cancellation.hpp"
+
+namespace qa::config {
+struct Config;
+}
 
 namespace qa::orchestrator {
 

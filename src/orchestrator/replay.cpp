@@ -2,86 +2,24 @@
 
 #include <algorithm>
 
-#include "artifacts/root.hpp"
 #include "artifacts/writer.hpp"
 #include "artifacts/written_by.hpp"
-#include "baseline/load.hpp"
-#include "config/rubric_file.hpp"
-#include "config/rules_files.hpp"
-#include "git/blob.hpp"
 #include "git/error.hpp"
 #include "git/messages.hpp"
 #include "json/error.hpp"
 #include "json/parse.hpp"
-#include "lenses/own_rules.hpp"
-#include "orchestrator/execution_policy.hpp"
 #include "orchestrator/pipeline.hpp"
-#include "orchestrator/prepare.hpp"
 #include "orchestrator/replay_input.hpp"
-#include "orchestrator/run_registry.hpp"
-#include "orchestrator/tree_config.hpp"
+#include "orchestrator/replay_prepare.hpp"
 #include "rules/rule_set.hpp"
 #include "rules/scrub.hpp"
 #include "util/error.hpp"
 #include "util/file.hpp"
-#include "util/sha256.hpp"
 
 namespace qa::orchestrator {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// The bytes of a stored file, checked against the sha256 the run recorded.
-std::string stored_bytes(const git::Repository& repo, const StoredFile& file,
-                         const fs::path& relative_to) {
-    std::optional<std::string> text;
-    if (file.blob) {
-        text = git::read_blob(repo, *file.blob);
-    } else {
-        try {
-            text = util::read_file(relative_to / file.path);
-        } catch (const util::IoError&) {
-        }
-    }
-    if (!text) {
-        throw NotReplayable(file.path + (file.blob ? " (blob " + *file.blob + ")" : "") +
-                            " can no longer be read");
-    }
-    if (util::sha256_hex(*text) != file.sha256) {
-        throw NotReplayable(file.path + " is no longer the file the run read");
-    }
-    return *text;
-}
-
-/// The configuration the run read, with its rules files, as the run had it.
-config::Config stored_config(const git::Repository& repo, const ReplayInput& in,
-                             const plan::Registry& builtin) {
-    const auto ids = builtin.lens_ids();
-    config::Config config =
-        in.config ? config::parse_config(stored_bytes(repo, *in.config, repo.root()),
-                                         in.configSource, ids)
-                  : config::parse_config(config::default_config_text(), in.configSource, ids);
-    for (auto& file : config.rulesFiles) {
-        const auto stored = std::find_if(in.rulesFiles.begin(), in.rulesFiles.end(),
-                                         [&](const StoredFile& f) { return f.path == file.path; });
-        if (stored == in.rulesFiles.end()) {
-            throw NotReplayable("replay.json does not record the rules file " + file.path);
-        }
-        file.text = stored_bytes(repo, *stored, repo.root());
-        file.sha256 = stored->sha256;
-    }
-    if (const auto path = config::rubric_path(config)) {
-        if (!in.rubric || in.rubric->path != *path) {
-            throw NotReplayable("replay.json does not record the rubric " + *path);
-        }
-        config.rubric = config::RubricFile{*path, stored_bytes(repo, *in.rubric, repo.root()),
-                                           in.rubric->sha256};
-    }
-    if (in.runModeOverride) {
-        config.runMode = *in.runModeOverride;
-    }
-    return config;
-}
 
 /// Commit and tag messages are stored by their object ids: read again from git.
 void restore_messages(const git::Repository& repo, git::ChangeSet& changes) {
@@ -112,11 +50,6 @@ ReplayInput read_replay_input(const fs::path& run_dir) {
     } catch (const json::Error& e) {
         throw util::InputError((run_dir / "replay.json").string() + ": " + e.what());
     }
-}
-
-/// A key lookup that knows no key: a replay offline makes no provider call.
-providers::KeyLookup no_keys() {
-    return [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
 }
 
 /// Throws NotReplayable when the replay met a provider answer the cache lacked.
@@ -174,31 +107,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     const git::LibGit2 lib;
     const auto repo = open_repo(lib, request);
     restore_messages(repo, in.target.changes);
-    // The built-in lenses (embedded data), read once, as prepare does.
-    const plan::Registry builtin = plan::read_builtin_registry();
-    Prepared prepared{repo, request, {}, {}, {}, {}, {}, 1, {}, {}, {}, {}, {}, {}};
-    const config::Config config = stored_config(repo, in, builtin);
-    // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
-    // answer it asks the provider again must not replace the one the team's runs were given.
-    prepared.teamCache = config::with_user_cache(config.cache);
-    for (auto& remote : prepared.teamCache.remotes) {
-        remote.readOnly = true;
-    }
-    prepared.keys =
-        allow_provider_calls ? providers::KeyLookup(providers::environment_key) : no_keys();
-    prepared.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
-    prepared.artifactRoot = run_dir.parent_path().parent_path();
-    prepared.lenses = lenses::lenses_for(config.rulesFiles, builtin);
-    prepared.registry = run_registry(builtin, config);
-    prepared.execution =
-        read_execution_policy(config, prepared.registry, repo.root(), request.execution);
-    prepared.reader = std::make_unique<const git::BlobReader>(repo);
-    std::optional<baseline::LoadedBaseline> accepted;
-    if (in.baselineBlob && in.baselineSource) {
-        accepted = baseline::load_blob(repo, *in.baselineBlob, *in.baselineSource);
-    }
-    prepared.targets.push_back(
-        make_target(prepared, config, in.target, in.tree, std::move(accepted), in.gateChanges));
+    const Prepared prepared = prepare_replay(request, repo, in, run_dir, allow_provider_calls);
     const PreparedTarget& target = prepared.targets.front();
     // Commands ran on the index as it was: a replay cannot check it out again.
     if (target.tree.index() &&
@@ -228,12 +137,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
 
 fs::path runs_folder(const RunRequest& request) {
     const git::LibGit2 lib;
-    const auto repo = open_repo(lib, request);
-    RunRequest index = request;
-    index.kind = ChangeKind::staged;
-    const config::Config config =
-        load_tree_config(repo, index, plan::read_builtin_registry().lens_ids());
-    return artifacts::resolve_root(repo, config.artifactRoot, config.source) / "runs";
+    return index_artifact_root(open_repo(lib, request), request) / "runs";
 }
 
 }  // namespace qa::orchestrator
