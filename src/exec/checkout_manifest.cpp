@@ -21,10 +21,33 @@ constexpr std::string_view kMagic = "qa-skill checkout manifest 2\n";
 /// The format before the touched paths were kept: read as "touched unknown".
 constexpr std::string_view kMagicV1 = "qa-skill checkout manifest 1\n";
 
+static_assert(sizeof(ObjectId) == GIT_OID_RAWSZ);
+
 std::string oid_hex(const git_oid& oid) {
     char buf[GIT_OID_HEXSZ + 1] = {};
     git_oid_tostr(buf, sizeof buf, &oid);
     return buf;
+}
+
+ObjectId id_of(const git_oid& oid) {
+    ObjectId out;
+    std::copy(std::begin(oid.id), std::begin(oid.id) + GIT_OID_RAWSZ, out.begin());
+    return out;
+}
+
+/// `hex` (40 digits) as an object id; false for anything else.
+bool parse_hex(std::string_view hex, ObjectId& out) {
+    if (hex.size() != 2 * out.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto [p, ec] =
+            std::from_chars(hex.data() + 2 * i, hex.data() + 2 * i + 2, out[i], 16);
+        if (ec != std::errc() || p != hex.data() + 2 * i + 2) {
+            return false;
+        }
+    }
+    return true;
 }
 
 bool is_attributes(std::string_view path) {
@@ -72,6 +95,15 @@ class Reader {
         pos_ = static_cast<std::size_t>(p - text_.data()) + 1;
         return true;
     }
+    bool view(std::string_view& out, char end) {
+        const auto at = text_.find(end, pos_);
+        if (at == std::string_view::npos) {
+            return false;
+        }
+        out = text_.substr(pos_, at - pos_);
+        pos_ = at + 1;
+        return true;
+    }
     bool word(std::string& out, char end) {
         const auto at = text_.find(end, pos_);
         if (at == std::string_view::npos) {
@@ -89,6 +121,12 @@ class Reader {
 
 }  // namespace
 
+std::string to_hex(const ObjectId& oid) {
+    git_oid raw;
+    std::copy(oid.begin(), oid.end(), std::begin(raw.id));
+    return oid_hex(raw);
+}
+
 std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
                                                    const std::string& rev) {
     std::vector<TreeEntry> out;
@@ -103,7 +141,7 @@ std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
         for (std::size_t i = 0; i < n; ++i) {
             const git_index_entry* e = git_index_get_byindex(index.get(), i);
             if (e != nullptr) {
-                out.push_back({e->path, oid_hex(e->id), e->mode});
+                out.push_back({e->path, id_of(e->id), e->mode});
             }
         }
     } else {
@@ -117,7 +155,7 @@ std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
             const auto mode = static_cast<std::uint32_t>(git_tree_entry_filemode(e));
             if (mode != GIT_FILEMODE_TREE) {
                 static_cast<std::vector<TreeEntry>*>(payload)->push_back(
-                    {std::string(root) + git_tree_entry_name(e), oid_hex(*git_tree_entry_id(e)),
+                    {std::string(root) + git_tree_entry_name(e), id_of(*git_tree_entry_id(e)),
                      mode});
             }
             return 0;
@@ -126,8 +164,10 @@ std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
                                  collect, &out),
                    "list the tree of '" + rev + "'");
     }
-    std::sort(out.begin(), out.end(),
-              [](const TreeEntry& a, const TreeEntry& b) { return a.path < b.path; });
+    const auto by_path = [](const TreeEntry& a, const TreeEntry& b) { return a.path < b.path; };
+    if (!std::is_sorted(out.begin(), out.end(), by_path)) {  // the index is, by its format
+        std::sort(out.begin(), out.end(), by_path);
+    }
     return out;
 }
 
@@ -143,7 +183,7 @@ std::string checkout_fingerprint(const git::Repository& repo,
     std::vector<std::string> attribute_paths;
     for (const auto& e : entries) {
         if (is_attributes(e.path)) {
-            text += "tree " + e.path + " " + e.oid + "\n";
+            text += "tree " + e.path + " " + to_hex(e.oid) + "\n";
             attribute_paths.push_back(e.path);
         }
     }
@@ -208,7 +248,11 @@ std::string CheckoutManifest::serialize() const {
     };
     for (const auto& [path, e] : entries) {
         const auto& s = e.stamp;
-        out += e.oid;
+        for (const std::uint8_t byte : e.oid) {
+            constexpr char kDigits[] = "0123456789abcdef";
+            out += kDigits[byte >> 4];
+            out += kDigits[byte & 15];
+        }
         out += ' ';
         number(e.gitMode);
         number(s.ino);
@@ -247,10 +291,12 @@ std::optional<CheckoutManifest> CheckoutManifest::parse(std::string_view text) {
     for (std::size_t i = 0; i < count; ++i) {
         Entry e;
         std::string path;
+        std::string_view hex;
         auto& s = e.stamp;
-        if (!r.word(e.oid, ' ') || !r.number(e.gitMode) || !r.number(s.ino) || !r.number(s.mode) ||
-            !r.number(s.size) || !r.number(s.mtimeSec) || !r.number(s.mtimeNsec) ||
-            !r.number(s.ctimeSec) || !r.number(s.ctimeNsec) || !r.word(path, '\0')) {
+        if (!r.view(hex, ' ') || !parse_hex(hex, e.oid) || !r.number(e.gitMode) ||
+            !r.number(s.ino) || !r.number(s.mode) || !r.number(s.size) || !r.number(s.mtimeSec) ||
+            !r.number(s.mtimeNsec) || !r.number(s.ctimeSec) || !r.number(s.ctimeNsec) ||
+            !r.word(path, '\0')) {
             return std::nullopt;
         }
         m.entries.emplace(std::move(path), std::move(e));

@@ -2,6 +2,7 @@
 
 #include <sys/types.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,10 +15,16 @@
 
 namespace qa::exec {
 
+/// A git object id's bytes (SHA-1): tens of thousands are kept and compared, none a string.
+using ObjectId = std::array<std::uint8_t, 20>;
+
+/// The 40 hex digits of `oid`.
+std::string to_hex(const ObjectId& oid);
+
 /// One file, link or submodule of the tree under test, as git records it.
 struct TreeEntry {
     std::string path;    ///< repository-relative
-    std::string oid;     ///< hex object id
+    ObjectId oid{};      ///< its blob (or commit, for a submodule)
     std::uint32_t mode;  ///< git's mode: 0100644, 0100755, 0120000, 0160000
 };
 
@@ -39,7 +46,7 @@ std::string checkout_fingerprint(const git::Repository& repo,
 /// no command can reach it.
 struct CheckoutManifest {
     struct Entry {
-        std::string oid;
+        ObjectId oid{};
         std::uint32_t gitMode = 0;
         FileStamp stamp;
     };
