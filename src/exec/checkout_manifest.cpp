@@ -299,7 +299,7 @@ std::optional<CheckoutManifest> CheckoutManifest::parse(std::string_view text) {
             !r.word(path, '\0')) {
             return std::nullopt;
         }
-        m.entries.emplace(std::move(path), std::move(e));
+        m.entries.emplace(std::move(path), e);
     }
     if (!v1 && !r.literal("touched unknown\n")) {
         std::size_t n = 0;

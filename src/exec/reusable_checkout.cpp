@@ -39,26 +39,26 @@ std::optional<std::string> read_whole(const fs::path& path) {
         return std::nullopt;
     }
     struct stat st {};
-    std::optional<std::string> out;
+    std::string text;
+    bool whole = false;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        out.emplace(static_cast<std::size_t>(st.st_size), '\0');
+        text.resize(static_cast<std::size_t>(st.st_size));
+        char* const data = text.data();
         std::size_t got = 0;
-        while (got < out->size()) {
-            const ssize_t n = ::read(fd, out->data() + got, out->size() - got);
+        while (got < text.size()) {
+            const ssize_t n = ::read(fd, data + got, text.size() - got);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
             if (n <= 0) {
-                if (n < 0 && errno == EINTR) {
-                    continue;
-                }
                 break;
             }
             got += static_cast<std::size_t>(n);
         }
-        if (got != out->size()) {
-            out.reset();  // changed while read: no manifest
-        }
+        whole = got == text.size();  // else it changed while read: no manifest
     }
     ::close(fd);
-    return out;
+    return whole ? std::optional<std::string>(std::move(text)) : std::nullopt;
 }
 
 }  // namespace
