@@ -152,6 +152,7 @@ ReusableCheckout::~ReusableCheckout() {
             // Not kept: the ScratchDir removes it.
         }
     }
+    watch_.reset();    // a checkout not kept is removed next: no event for each of its files
     scratch_.reset();  // before the lock goes: the next run may take the slot from then on
 }
 
