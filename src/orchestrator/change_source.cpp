@@ -1,6 +1,7 @@
 #include "orchestrator/change_source.hpp"
 
 #include <algorithm>
+#include <future>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -125,6 +126,20 @@ std::optional<std::string> GitChangeSource::full_content(std::string_view path) 
     return std::move(blob.content);
 }
 
+std::shared_ptr<const std::string> GitChangeSource::shared_content(std::string_view path) const {
+    const auto it = blobs_.find(path);
+    if (it == blobs_.end()) {
+        return nullptr;
+    }
+    if (it->second.text) {
+        return it->second.text;
+    }
+    if (!it->second.encoding.empty()) {
+        return ChangeSource::shared_content(path);  // decoded on each read
+    }
+    return load_blob(it->first, it->second.oid, it->second.mode);
+}
+
 std::optional<std::uint64_t> GitChangeSource::size_before(std::string_view path) const {
     if (const auto old = oldBlobs_.find(path); old != oldBlobs_.end()) {
         return reader_.size_of(old->second);
@@ -138,6 +153,8 @@ std::optional<std::uint64_t> GitChangeSource::size_before(std::string_view path)
 std::shared_ptr<const std::string> GitChangeSource::load_blob(const std::string& path,
                                                               const std::string& oid,
                                                               std::uint32_t mode) const {
+    std::promise<std::shared_ptr<const std::string>> promise;
+    std::shared_future<std::shared_ptr<const std::string>> pending;
     {
         std::lock_guard lock(loaded_mutex_);
         if (const auto it = loaded_.find(oid); it != loaded_.end()) {
@@ -145,19 +162,34 @@ std::shared_ptr<const std::string> GitChangeSource::load_blob(const std::string&
                 return kept;
             }
         }
+        if (const auto it = loading_.find(oid); it != loading_.end()) {
+            pending = it->second;  // being read by another plan: wait for that one
+        } else {
+            loading_.emplace(oid, promise.get_future().share());
+        }
     }
-    git::BlobRead blob = reader_.read(path, oid, mode);
-    if (!blob.found) {
-        // The change names this blob: a missing object is a broken repository, not a clean file.
-        throw std::runtime_error("cannot read blob " + oid + " of " + path);
+    if (pending.valid()) {
+        return pending.get();
     }
-    auto content = std::make_shared<const std::string>(std::move(blob.content));
+    std::shared_ptr<const std::string> content;
+    try {
+        git::BlobRead blob = reader_.read(path, oid, mode);
+        if (!blob.found) {
+            // The change names this blob: a missing object is a broken repository, not a clean
+            // file.
+            throw std::runtime_error("cannot read blob " + oid + " of " + path);
+        }
+        content = std::make_shared<const std::string>(std::move(blob.content));
+    } catch (...) {
+        promise.set_exception(std::current_exception());
+        std::lock_guard lock(loaded_mutex_);
+        loading_.erase(oid);
+        throw;
+    }
+    promise.set_value(content);
     std::lock_guard lock(loaded_mutex_);
-    std::weak_ptr<const std::string>& slot = loaded_[oid];
-    if (auto kept = slot.lock()) {
-        return kept;  // read meanwhile by another plan: share that one
-    }
-    slot = content;
+    loaded_[oid] = content;
+    loading_.erase(oid);
     return content;
 }
 
@@ -167,25 +199,34 @@ std::shared_ptr<const void> GitChangeSource::shared(
     std::string name(key);
     name.push_back('\0');
     name.append(path);
-    const auto checked = [&](const std::pair<std::type_index, std::shared_ptr<const void>>& kept) {
-        if (kept.first != type) {
-            throw std::logic_error("shared value \"" + std::string(key) +
-                                   "\" asked for with two different types");
-        }
-        return kept.second;
-    };
+    std::promise<std::shared_ptr<const void>> promise;
+    std::shared_future<std::shared_ptr<const void>> value;
+    bool first = false;
     {
         std::lock_guard lock(shared_mutex_);
-        if (const auto it = shared_.find(name); it != shared_.end()) {
-            return checked(it->second);
+        const auto it = shared_.find(name);
+        if (it == shared_.end()) {
+            first = true;
+            value = promise.get_future().share();
+            shared_.emplace(std::move(name), std::make_pair(type, value));
+        } else if (it->second.first != type) {
+            throw std::logic_error("shared value \"" + std::string(key) +
+                                   "\" asked for with two different types");
+        } else {
+            value = it->second.second;
         }
     }
-    // Computed outside the lock, so other files go on meanwhile. Two plans that ask at once both
-    // compute; the values are equal by contract, and the first one kept is what everyone gets.
-    auto value = compute();
-    std::lock_guard lock(shared_mutex_);
-    return checked(
-        shared_.emplace(std::move(name), std::make_pair(type, std::move(value))).first->second);
+    // Computed once, by the plan that asked first, outside the lock so that other files go on
+    // meanwhile; a plan asking for it at the same time waits. Computed by both, a file scanned
+    // by two lenses at once was read, held and scanned twice.
+    if (first) {
+        try {
+            promise.set_value(compute());
+        } catch (...) {
+            promise.set_exception(std::current_exception());
+        }
+    }
+    return value.get();
 }
 
 }  // namespace qa::orchestrator

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,7 @@ class GitChangeSource : public lenses::api::ChangeSource {
 
     const lenses::api::ChangedFileView* file(std::string_view path) const override;
     std::optional<std::string> full_content(std::string_view path) const override;
+    std::shared_ptr<const std::string> shared_content(std::string_view path) const override;
     std::optional<std::uint64_t> size_before(std::string_view path) const override;
     std::shared_ptr<const void> shared(
         std::string_view path, std::string_view key, std::type_index type,
@@ -54,8 +56,9 @@ class GitChangeSource : public lenses::api::ChangeSource {
         std::shared_ptr<const std::string> text;  ///< FileChange::inline_text: no blob to read
     };
 
-    /// The blob `oid` of `path`, shared with every reader that holds it at the time, so plans
-    /// iterating one file's added lines at once read it once; nothing is kept after them.
+    /// The blob `oid` of `path`, shared with every reader that holds it (or is reading it) at
+    /// the time, so plans reading one file at once read and hold it once; nothing is kept
+    /// after them.
     std::shared_ptr<const std::string> load_blob(const std::string& path, const std::string& oid,
                                                  std::uint32_t mode) const;
 
@@ -67,9 +70,16 @@ class GitChangeSource : public lenses::api::ChangeSource {
     std::optional<std::string> earlierCommit_;
     mutable std::mutex loaded_mutex_;
     mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;
+    /// The blobs being read, by id: a plan asking for one meanwhile waits rather than reading
+    /// and holding it a second time.
+    mutable std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>,
+                     std::less<>>
+        loading_;
     mutable std::mutex shared_mutex_;
-    /// shared() values by key + '\0' + path; small (a file's prefilter result), one per file.
-    mutable std::map<std::string, std::pair<std::type_index, std::shared_ptr<const void>>,
+    /// shared() values by key + '\0' + path; small (a file's scan result), one per file. A value
+    /// is a future: a plan asking while another computes it waits for that one.
+    mutable std::map<std::string,
+                     std::pair<std::type_index, std::shared_future<std::shared_ptr<const void>>>,
                      std::less<>>
         shared_;
 };

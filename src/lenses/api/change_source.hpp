@@ -279,6 +279,13 @@ class ChangeSource {
     /// content exists but cannot be read: a lens must never scan nothing in its place.
     /// Thread-safe.
     virtual std::optional<std::string> full_content(std::string_view path) const = 0;
+    /// full_content() without a copy of its own: the buffer is shared with every other reader
+    /// holding it at the time (the added lines being read, another lens), so that a large file
+    /// is held once. Null where full_content() is nullopt; throws where it throws.
+    virtual std::shared_ptr<const std::string> shared_content(std::string_view path) const {
+        auto content = full_content(path);
+        return content ? std::make_shared<const std::string>(std::move(*content)) : nullptr;
+    }
     /// The size in bytes of `path` before the change, or nullopt when the change adds it: the
     /// old blob of a modification, rename or copy; in a whole-tree run (every file as added),
     /// the blob HEAD holds at the path. What `oversize-file` judges by: only a file the change
@@ -291,7 +298,8 @@ class ChangeSource {
     /// Work that several plans of one run would repeat on the same file, done once: the first
     /// call for (`path`, `key`) runs `compute` and keeps its value for the run; later calls get
     /// that value. `key` names the computation and must determine the value together with the
-    /// file's content (results may not depend on which plan asked first); `type` is the value's
+    /// file's content (results may not depend on which plan asked first); a call made while
+    /// another computes the value may wait for it rather than compute it too; `type` is the value's
     /// type, checked on every call (a key reused for another type throws std::logic_error).
     /// Thread-safe; the default keeps nothing. Call it through shared_value<T>().
     virtual std::shared_ptr<const void> shared(

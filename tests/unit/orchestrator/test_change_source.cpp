@@ -3,8 +3,15 @@
 // their line numbers.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -94,4 +101,94 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
     CHECK(source.file("bin/run")->language == "shell");
     CHECK(source.file("new.txt")->addedLines.leading_lines());
     CHECK_FALSE(source.file("many.txt")->addedLines.leading_lines());
+}
+
+TEST_CASE("a file read by two plans at once is read and held once", "[orchestrator]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    sandbox.add_file(dir, "README", "base\n");
+    sandbox.commit(dir, "base");
+    // Large enough that a read takes a while, so that the second plan asks during the first read.
+    qa::test::write_file(dir / "big.txt", std::string(std::size_t{32} << 20, 'x') + "\n");
+    sandbox.git_ok(dir, "add -A");
+    qa::git::GitEnv env;
+    env.ceiling_directories = sandbox.root().string();
+    const auto repo = qa::git::Repository::open(lib, dir, env);
+    const qa::git::BlobReader reader(repo);
+    const auto changes = qa::git::staged_changes(repo);
+    const qa::orchestrator::GitChangeSource source(reader, changes);
+    const std::size_t hashed = reader.files_hashed();
+
+    std::shared_ptr<const std::string> first;
+    std::shared_ptr<const std::string> second;
+    std::thread other([&] { first = source.shared_content("big.txt"); });
+    second = source.shared_content("big.txt");
+    other.join();
+    REQUIRE(first);
+    CHECK(first.get() == second.get());  // one buffer, not two equal ones
+    CHECK(first->size() == (std::size_t{32} << 20) + 1);
+    CHECK(reader.files_hashed() == hashed + 1);  // written just now: racy, so hashed per read
+    // Held by a reader, the buffer is what the next one gets too.
+    CHECK(source.shared_content("big.txt").get() == first.get());
+    CHECK(source.shared_content("gone.txt") == nullptr);
+}
+
+TEST_CASE("a shared value asked for while another plan computes it is computed once",
+          "[orchestrator]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sandbox;
+    const auto dir = sandbox.init("repo");
+    sandbox.add_file(dir, "a.txt", "a\n");
+    sandbox.commit(dir, "base");
+    qa::test::write_file(dir / "a.txt", "a\nb\n");
+    sandbox.git_ok(dir, "add -A");
+    qa::git::GitEnv env;
+    env.ceiling_directories = sandbox.root().string();
+    const auto repo = qa::git::Repository::open(lib, dir, env);
+    const qa::git::BlobReader reader(repo);
+    const auto changes = qa::git::staged_changes(repo);
+    const qa::orchestrator::GitChangeSource source(reader, changes);
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool computing = false;
+    bool second_computed = false;
+    std::atomic<int> computes{0};
+    std::shared_ptr<const int> by_second;
+    std::thread second;
+    const auto value = qa::lenses::api::shared_value<int>(source, "a.txt", "test/key", [&] {
+        ++computes;
+        {
+            std::lock_guard lock(mutex);
+            computing = true;
+        }
+        // The second plan asks while this one computes. Had it computed too, it would say so
+        // here; it waits instead, and this one goes on after a second at most.
+        second = std::thread([&] {
+            by_second = qa::lenses::api::shared_value<int>(source, "a.txt", "test/key", [&] {
+                ++computes;
+                std::lock_guard lock(mutex);
+                second_computed = true;
+                changed.notify_all();
+                return std::make_shared<const int>(2);
+            });
+        });
+        std::unique_lock lock(mutex);
+        changed.wait_for(lock, std::chrono::seconds(1), [&] { return second_computed; });
+        return std::make_shared<const int>(1);
+    });
+    second.join();
+    CHECK(computing);
+    CHECK(computes == 1);
+    CHECK(*value == 1);
+    CHECK(by_second.get() == value.get());
+    // Another key of the same file is computed on its own; the same key for another type is a
+    // programming error.
+    CHECK(*qa::lenses::api::shared_value<int>(source, "a.txt", "test/other",
+                                              [] { return std::make_shared<const int>(3); }) == 3);
+    CHECK_THROWS_AS(
+        qa::lenses::api::shared_value<long>(source, "a.txt", "test/key",
+                                            [] { return std::make_shared<const long>(4); }),
+        std::logic_error);
 }
