@@ -1,6 +1,8 @@
 #include "lenses/file_scan.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 #include "lenses/api/findings.hpp"
 #include "lenses/printable_runs.hpp"
@@ -46,10 +48,13 @@ std::string_view evidence_text(std::string_view text, const rules::RuleMatch& m)
 FileScan scan_file(const ScanSpec& spec, const std::string& path,
                    const lenses::api::ChangedFileView& view,
                    const lenses::api::ChangeSource& changes) {
-    std::optional<std::string> content;
+    std::shared_ptr<const std::string> content;
     const auto load = [&]() -> const std::string& {
         if (!content) {
-            content = changes.full_content(path).value_or(std::string());
+            content = changes.shared_content(path);
+            if (!content) {
+                content = std::make_shared<const std::string>();
+            }
         }
         return *content;
     };
@@ -65,7 +70,6 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         return !c.empty() && newlines + (c.back() == '\n' ? 0 : 1) == view.addedLines.size();
     }();
     Scope scope;
-    std::vector<std::string_view> file_lines;
     std::string_view text;
     if (view.binary) {
         // Binary for git, not free of credentials: the rules read its printable runs.
@@ -83,7 +87,7 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
             text = scope.buffer;
         }
     } else if (spec.withContext) {
-        file_lines = split_lines(load());
+        const std::vector<std::string_view> file_lines = split_lines(load());
         std::vector<bool> wanted(file_lines.size() + 1, false);
         const auto last = static_cast<std::int64_t>(file_lines.size());
         for (const auto& added : view.addedLines.read()) {
@@ -122,6 +126,22 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         }
     }
     std::vector<std::string> file_secrets;
+    // Whether the file holds a directive at all, asked once: searching the file again at every
+    // match made a large file with many matches quadratic.
+    std::optional<bool> file_directive;
+    const auto has_directive = [&] {
+        if (!file_directive) {
+            file_directive = load().find(rules::kAllowDirective) != std::string::npos;
+        }
+        return *file_directive;
+    };
+    std::optional<LineCursor> cursor;
+    const auto file_line = [&](std::size_t number) {
+        if (!cursor) {
+            cursor.emplace(load());
+        }
+        return cursor->line(number);
+    };
     spec.rules.scan(input, to_run, [&](const rules::RuleMatch& m) {
         ScannedMatch s;
         s.rule = m.rule;
@@ -132,11 +152,8 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
         // Suppression needs the line above, which an added-lines buffer may not hold.
         std::string_view previous;
         if (m.line > 1 && m.lineText.find(rules::kAllowDirective) == std::string_view::npos) {
-            if (file_lines.empty() && load().find(rules::kAllowDirective) != std::string::npos) {
-                file_lines = split_lines(*content);
-            }
-            if (m.line - 2 < file_lines.size()) {
-                previous = file_lines[m.line - 2];
+            if (has_directive()) {
+                previous = file_line(m.line - 1).value_or(std::string_view());
             }
         }
         s.suppressed = rules::suppressed(m.lineText, previous, m.rule->id);
@@ -187,29 +204,23 @@ FileScan scan_file(const ScanSpec& spec, const std::string& path,
     if (spec.hygiene && !view.binary) {
         out.hygiene = rules::check_hygiene({path, *content, out.size, lines, UINT64_MAX});
         for (rules::HygieneFinding& h : out.hygiene) {
-            if (h.column > 0 && h.line >= 1) {
-                if (file_lines.empty()) {
-                    file_lines = split_lines(*content);
-                }
-                if (h.line <= file_lines.size()) {
-                    h.column = code_point_column(file_lines[h.line - 1], h.column);
+            if (h.column > 0) {
+                if (const auto line = file_line(h.line)) {
+                    h.column = code_point_column(*line, h.column);
                 }
             }
         }
-        if (!out.hygiene.empty() && content->find(rules::kAllowDirective) != std::string::npos) {
+        if (!out.hygiene.empty() && has_directive()) {
             // Hygiene findings are suppressed like any rule's: on their line, or for the whole
             // file.
             out.fileAllowed = rules::file_allowed_ids(*content);
-            if (file_lines.empty()) {
-                file_lines = split_lines(*content);
-            }
             std::erase_if(out.hygiene, [&](const rules::HygieneFinding& h) {
                 const std::string id(h.rule->id);
-                const bool line_ok = h.line >= 1 && h.line <= file_lines.size();
-                const bool hit =
-                    out.fileAllowed.count(id) > 0 ||
-                    (line_ok && rules::suppressed(file_lines[h.line - 1],
-                                                  h.line > 1 ? file_lines[h.line - 2] : "", id));
+                const std::string_view previous =
+                    h.line > 1 ? file_line(h.line - 1).value_or("") : std::string_view();
+                const auto line = file_line(h.line);
+                const bool hit = out.fileAllowed.count(id) > 0 ||
+                                 (line && rules::suppressed(*line, previous, id));
                 out.hygieneSuppressed += hit ? 1 : 0;
                 return hit;
             });
