@@ -17,8 +17,10 @@
 namespace qa::git {
 namespace {
 
-/// Larger working-tree files are read from the object database: a file that big is rarely
-/// the blob itself (Git LFS, a smudge filter), and reading it just to find that out is waste.
+/// A larger working-tree file is read only when the blob has its size: a file that big is often
+/// not the blob itself (Git LFS, a smudge filter), and reading it just to find that out is
+/// waste. When it is the blob, the file is read rather than the object, which libgit2 would
+/// inflate into a buffer of its own that is then copied: twice the file in memory.
 constexpr std::uint64_t kMaxWorktreeBytes = 64 * 1024 * 1024;
 
 /// Closes a file descriptor on every path out of a read.
@@ -89,8 +91,16 @@ std::optional<std::string> BlobReader::from_worktree(std::string_view path,
         return std::nullopt;
     }
     const auto size = static_cast<std::uint64_t>(info.st_size);
-    if (size > kMaxWorktreeBytes || size > max_bytes) {
+    if (size > max_bytes) {
         return std::nullopt;
+    }
+    if (size > kMaxWorktreeBytes) {
+        std::lock_guard lock(odb_mutex_);
+        git_oid id;
+        git_oid_fromraw(&id, oid);
+        if (blob_header_size(repo_.raw(), id) != size) {
+            return std::nullopt;
+        }
     }
     // Taken before the read: the clock only decides whether to trust the stamp later (never an
     // output), and an earlier time errs towards hashing again.
