@@ -44,6 +44,12 @@ staged_case() {
 staged_case "30M newlines" "'\n' * 30_000_000"
 staged_case "4M lines 'abc def'" "'abc def\n' * 4_000_000"
 staged_case "one 50 MB line" "'x' * 50_000_000"
+# About 100 MB of ordinary source lines (the issue's "one 100 MB source file"): what is held must
+# be at most twice the file plus a few MiB.
+source_expr="''.join(f'def handler_{i}(request, token=None):\\n    return render(request, \"page_{i}.html\", {{\"n\": {i}}})  # {i}\\n' for i in range(900_000))"
+staged_case "100 MB of source" "$source_expr"
+git commit -q -m source
+measure "run --all-files, 100 MB of source" /dev/null "$build/qa-skill" run --all-files --no-artifacts
 
 # A push of two commits, the first adding the 30 MB of newlines and the second editing the
 # file: the earlier commit's lines are judged on their own (git::earlier_commit_lines).
