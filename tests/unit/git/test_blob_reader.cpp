@@ -163,3 +163,29 @@ TEST_CASE("BlobReader: symlinks, limits, missing objects and bare repositories",
     CHECK(from_bare.found);
     CHECK(from_bare.content == std::string(5000, 'x'));
 }
+
+TEST_CASE("BlobReader reads a working-tree file over 64 MiB only when it is the blob", "[git]") {
+    qa::git::LibGit2 lib;
+    GitSandbox sb;
+    const auto dir = sb.init("repo");
+    const std::string big(std::size_t{65} << 20, 'a');
+    sb.add_file(dir, "same.bin", big);
+    sb.add_file(dir, "edited.bin", big);
+    sb.add_file(dir, "lfs.bin", "version https://git-lfs.github.com/spec/v1\n");
+    std::string edited = big;
+    edited[12345] = 'b';  // the same size, other bytes: only the hash tells
+    write_file(dir / "edited.bin", edited);
+    write_file(dir / "lfs.bin", big);  // what a smudge filter checks out: another size
+    const auto repo = open_repo(lib, sb, dir);
+    const BlobReader reader(repo);
+
+    const auto same = reader.read("same.bin", blob_id(sb, dir, "same.bin"), kFile);
+    CHECK(same.content == big);
+    CHECK(reader.files_hashed() == 1);  // read from the file, hashed to prove it is the blob
+    const auto other = reader.read("edited.bin", blob_id(sb, dir, "edited.bin"), kFile);
+    CHECK(other.content == big);  // the blob, not the edit
+    CHECK(reader.files_hashed() == 2);
+    const auto lfs = reader.read("lfs.bin", blob_id(sb, dir, "lfs.bin"), kFile);
+    CHECK(lfs.content == "version https://git-lfs.github.com/spec/v1\n");
+    CHECK(reader.files_hashed() == 2);  // another size: never read or hashed
+}
