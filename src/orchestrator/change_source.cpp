@@ -190,6 +190,12 @@ std::shared_ptr<const std::string> GitChangeSource::load_blob(const std::string&
     std::lock_guard lock(loaded_mutex_);
     loaded_[oid] = content;
     loading_.erase(oid);
+    if (loaded_.size() >= sweepAt_) {
+        // The blobs nobody holds any more: a scan of every file reads each once, and the map
+        // must not grow with them (swept when it doubles, so in constant time per read).
+        std::erase_if(loaded_, [](const auto& entry) { return entry.second.expired(); });
+        sweepAt_ = std::max<std::size_t>(64, 2 * loaded_.size());
+    }
     return content;
 }
 

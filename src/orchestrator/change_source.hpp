@@ -70,6 +70,7 @@ class GitChangeSource : public lenses::api::ChangeSource {
     std::optional<std::string> earlierCommit_;
     mutable std::mutex loaded_mutex_;
     mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;
+    mutable std::size_t sweepAt_ = 64;  ///< loaded_'s size at which its expired entries go
     /// The blobs being read, by id: a plan asking for one meanwhile waits rather than reading
     /// and holding it a second time.
     mutable std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>,

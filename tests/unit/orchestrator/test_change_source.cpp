@@ -128,7 +128,9 @@ TEST_CASE("a file read by two plans at once is read and held once", "[orchestrat
     REQUIRE(first);
     CHECK(first.get() == second.get());  // one buffer, not two equal ones
     CHECK(first->size() == (std::size_t{32} << 20) + 1);
-    CHECK(reader.files_hashed() == hashed + 1);  // written just now: racy, so hashed per read
+    // Read (and hashed) once at most: the file may be trusted by its stamp already, when the
+    // source's set-up read it more than two seconds after it was written.
+    CHECK(reader.files_hashed() <= hashed + 1);
     // Held by a reader, the buffer is what the next one gets too.
     CHECK(source.shared_content("big.txt").get() == first.get());
     CHECK(source.shared_content("gone.txt") == nullptr);
