@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -48,10 +49,31 @@ std::map<std::string, Added> plus_lines(const std::string& diff) {
     return out;
 }
 
+/// The staged change of `dir` (in `sandbox`) as the lenses see it: a repository, its reader,
+/// the change set and the source over them, which borrows the other three.
+struct StagedSource {
+    StagedSource(const GitSandbox& sandbox, const std::filesystem::path& dir)
+        : repo(qa::git::Repository::open(lib, dir, env_of(sandbox))),
+          reader(repo),
+          changes(qa::git::staged_changes(repo)),
+          source(reader, changes) {}
+
+    static qa::git::GitEnv env_of(const GitSandbox& sandbox) {
+        qa::git::GitEnv env;
+        env.ceiling_directories = sandbox.root().string();
+        return env;
+    }
+
+    qa::git::LibGit2 lib;
+    qa::git::Repository repo;
+    qa::git::BlobReader reader;
+    qa::git::ChangeSet changes;
+    qa::orchestrator::GitChangeSource source;
+};
+
 }  // namespace
 
 TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchestrator]") {
-    qa::git::LibGit2 lib;
     GitSandbox sandbox;
     const auto dir = sandbox.init("repo");
     std::string base;
@@ -76,12 +98,8 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
     qa::test::write_file(dir / "bin/run", "#!/bin/bash\necho a\necho B\n");
     sandbox.git_ok(dir, "add -A");
 
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    const auto repo = qa::git::Repository::open(lib, dir, env);
-    const qa::git::BlobReader reader(repo);
-    const auto changes = qa::git::staged_changes(repo);
-    const qa::orchestrator::GitChangeSource source(reader, changes);
+    const StagedSource staged(sandbox, dir);
+    const auto& source = staged.source;
 
     const auto expected = plus_lines(sandbox.git_ok(dir, "diff --cached -U0 --no-color"));
     REQUIRE(expected.size() == 6);
@@ -104,7 +122,6 @@ TEST_CASE("added lines are read from the blob and match git diff -U0", "[orchest
 }
 
 TEST_CASE("a file read by two plans at once is read and held once", "[orchestrator]") {
-    qa::git::LibGit2 lib;
     GitSandbox sandbox;
     const auto dir = sandbox.init("repo");
     sandbox.add_file(dir, "README", "base\n");
@@ -112,12 +129,9 @@ TEST_CASE("a file read by two plans at once is read and held once", "[orchestrat
     // Large enough that a read takes a while, so that the second plan asks during the first read.
     qa::test::write_file(dir / "big.txt", std::string(std::size_t{32} << 20, 'x') + "\n");
     sandbox.git_ok(dir, "add -A");
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    const auto repo = qa::git::Repository::open(lib, dir, env);
-    const qa::git::BlobReader reader(repo);
-    const auto changes = qa::git::staged_changes(repo);
-    const qa::orchestrator::GitChangeSource source(reader, changes);
+    const StagedSource staged(sandbox, dir);
+    const auto& source = staged.source;
+    const auto& reader = staged.reader;
     const std::size_t hashed = reader.files_hashed();
 
     std::shared_ptr<const std::string> first;
@@ -138,19 +152,14 @@ TEST_CASE("a file read by two plans at once is read and held once", "[orchestrat
 
 TEST_CASE("a shared value asked for while another plan computes it is computed once",
           "[orchestrator]") {
-    qa::git::LibGit2 lib;
     GitSandbox sandbox;
     const auto dir = sandbox.init("repo");
     sandbox.add_file(dir, "a.txt", "a\n");
     sandbox.commit(dir, "base");
     qa::test::write_file(dir / "a.txt", "a\nb\n");
     sandbox.git_ok(dir, "add -A");
-    qa::git::GitEnv env;
-    env.ceiling_directories = sandbox.root().string();
-    const auto repo = qa::git::Repository::open(lib, dir, env);
-    const qa::git::BlobReader reader(repo);
-    const auto changes = qa::git::staged_changes(repo);
-    const qa::orchestrator::GitChangeSource source(reader, changes);
+    const StagedSource staged(sandbox, dir);
+    const auto& source = staged.source;
 
     std::mutex mutex;
     std::condition_variable changed;
