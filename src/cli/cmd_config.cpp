@@ -52,7 +52,7 @@ config::Config config_to_check(std::span<const std::string> ids) {
     if (const auto root = find_repo_root()) {
         return config::load_config(*root, ids);
     }
-    const std::filesystem::path here(config::kConfigFileName);
+    const std::filesystem::path here(settings::kConfigFileName);
     std::error_code ec;
     if (!std::filesystem::exists(here, ec)) {
         throw util::UsageError(

@@ -68,8 +68,9 @@ git::Repository open_here(const git::LibGit2& lib) {
 /// like every file a configuration names) and the drafts' among the artifacts.
 rubric::Places places_of(const git::Repository& repo, const config::Config& config) {
     const auto lens = config.lenses.find("consistency");
-    const std::string dir = lens != config.lenses.end() ? lens->second.rubricDir
-                                                        : std::string(config::defaults::kRubricDir);
+    const std::string dir = lens != config.lenses.end()
+                                ? lens->second.rubricDir
+                                : std::string(settings::defaults::kRubricDir);
     rubric::Places places;
     places.frozenDir = config::resolve_repo_file(
         repo.root(), dir, {config.source, 0, 0, "lenses.consistency.rubric_dir"});

@@ -50,7 +50,7 @@ int check_one(const orchestrator::RunRequest& request, const fs::path& dir, bool
     } catch (const orchestrator::NotReplayable& e) {
         std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());
         return util::kExitUsage;
-    } catch (const config::ConfigError& e) {
+    } catch (const settings::ConfigError& e) {
         // The stored configuration or rubric no longer loads (a frozen rubric edited by hand):
         // this run cannot be replayed, and --all goes on with the others.
         std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());

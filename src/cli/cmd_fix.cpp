@@ -58,8 +58,8 @@ Scope scope_of(const config::Config& config) {
     scope.excluded = plan::ExcludeFilter(config.exclude);
     if (const auto style = config.lenses.find("style"); style != config.lenses.end()) {
         scope.enabled = style->second.enabled;
-        scope.wholeFiles = style->second.mode == config::LensMode::file ||
-                           style->second.mode == config::LensMode::all;
+        scope.wholeFiles = style->second.mode == settings::LensMode::file ||
+                           style->second.mode == settings::LensMode::all;
         scope.lensExcluded = plan::ExcludeFilter(style->second.exclude);
     }
     for (const auto& [id, o] : config.rules) {

@@ -240,7 +240,7 @@ int run_phase_validate(const std::vector<std::string>& args,
         const std::string message = std::string(contracts::to_string(e.code())) + ": " + e.what();
         std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
         return print(exec::invalid_input_output(message), util::kExitUsage);
-    } catch (const config::ConfigError& e) {
+    } catch (const settings::ConfigError& e) {
         const std::string message = std::string("config error: ") + e.what();
         std::fprintf(stderr, "qa-skill: phase-validate: %s\n", message.c_str());
         return print(exec::invalid_input_output(message), util::kExitUsage);

@@ -11,7 +11,7 @@ void read_architecture(util::TomlReader& r, Config& config) {
         }
         for (const toml::node& item : *node->as_array()) {
             util::TomlReader layer = r.nested(*item.as_table(), r.full_key("layers"));
-            LayerRule rule;
+            settings::LayerRule rule;
             assign(layer.string("name"), rule.name);
             rule.from = util::values_of(layer.strings("from"));
             rule.deny = util::values_of(layer.strings("deny"));

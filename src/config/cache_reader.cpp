@@ -48,9 +48,10 @@ bool has_password(std::string_view url) {
     return at != std::string_view::npos && authority.substr(0, at).find(':') != std::string::npos;
 }
 
-RemoteCacheSettings read_remote(util::TomlReader& r, const toml::node& node, const std::string& key,
-                                bool read_only, const std::string& credential_env) {
-    RemoteCacheSettings remote;
+settings::RemoteCacheSettings read_remote(util::TomlReader& r, const toml::node& node,
+                                          const std::string& key, bool read_only,
+                                          const std::string& credential_env) {
+    settings::RemoteCacheSettings remote;
     remote.readOnly = read_only;
     remote.credentialEnv = credential_env;
     remote.source = r.file();
@@ -100,8 +101,8 @@ RemoteCacheSettings read_remote(util::TomlReader& r, const toml::node& node, con
 
 }  // namespace
 
-CacheSettings read_cache(util::TomlReader& r) {
-    CacheSettings cache;
+settings::CacheSettings read_cache(util::TomlReader& r) {
+    settings::CacheSettings cache;
     const bool read_only = r.boolean("read_only").value_or(false);
     const std::string credential_env = read_env_name(r, "credential_env");
     assign(r.integer("timeout_ms", 1, 60000), cache.timeoutMs);
@@ -132,12 +133,13 @@ std::optional<std::filesystem::path> user_config_path() {
     return std::nullopt;
 }
 
-CacheSettings with_user_cache(const CacheSettings& repo) {
+settings::CacheSettings with_user_cache(const settings::CacheSettings& repo) {
     const auto path = user_config_path();
     return path ? with_user_cache(repo, *path) : repo;
 }
 
-CacheSettings with_user_cache(const CacheSettings& repo, const std::filesystem::path& path) {
+settings::CacheSettings with_user_cache(const settings::CacheSettings& repo,
+                                        const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         return repo;
@@ -146,11 +148,12 @@ CacheSettings with_user_cache(const CacheSettings& repo, const std::filesystem::
     try {
         text = util::read_file(path);
     } catch (const util::IoError& e) {
-        throw ConfigError(path.string(), 0, 0, "", e.what());
+        throw settings::ConfigError(path.string(), 0, 0, "", e.what());
     }
-    const toml::table root = util::parse_toml(text, path.string(), &util::raise_as<ConfigError>);
+    const toml::table root =
+        util::parse_toml(text, path.string(), &util::raise_as<settings::ConfigError>);
     util::TomlReader r = config_reader(root, "", path.string());
-    CacheSettings user;
+    settings::CacheSettings user;
     bool has_table = false;
     if (const toml::table* table = r.table("cache")) {
         util::TomlReader c = r.nested(*table, "cache");
@@ -162,7 +165,7 @@ CacheSettings with_user_cache(const CacheSettings& repo, const std::filesystem::
     if (!has_table) {
         return repo;
     }
-    CacheSettings merged = repo;
+    settings::CacheSettings merged = repo;
     for (const auto& remote : user.remotes) {
         bool replaced = false;
         for (auto& mine : merged.remotes) {

@@ -7,6 +7,6 @@ namespace qa::config {
 
 /// `[cache]`: remote (strings or inline tables {url, read_only, credential_env, cluster_nodes}),
 /// read_only and credential_env (the defaults of the string entries), timeout_ms, hmac_key_env.
-CacheSettings read_cache(util::TomlReader& r);
+settings::CacheSettings read_cache(util::TomlReader& r);
 
 }  // namespace qa::config

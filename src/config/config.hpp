@@ -25,31 +25,16 @@
 
 namespace qa::config {
 
-// The values a run's later steps read live in settings/, below the parser: the Config holds
-// them, and prepare hands them on without the Config.
-namespace defaults = settings::defaults;
-using settings::CacheSettings;
-using settings::ConfigError;
-using settings::kConfigFileName;
-using settings::kLensModes;
-using settings::kOpenAiApis;
-using settings::LayerRule;
-using settings::lens_mode_from;
-using settings::LensMode;
-using settings::openai_api_from;
-using settings::OpenAiApi;
-using settings::ProfileSettings;
-using settings::ProviderSettings;
-using settings::RemoteCacheSettings;
-using settings::RulesFile;
-using settings::to_string;
+// The values a run's later steps read (settings/) are below the parser: the Config holds them,
+// and prepare hands them on without the Config.
 
 /// What an external lens (`[lenses.<id>] kind = "external"`) adds to the usual lens settings:
 /// the program that implements it (doc/external-lens-protocol.md).
 struct ExternalLensSettings {
     contracts::LensClass lensClass = contracts::LensClass::consistency;  ///< `class`, required
     std::vector<std::string> command;  ///< argv; default `qa-skill-lens-<id>` on PATH
-    std::string version{defaults::kExternalLensVersion};  ///< its lensVersion (executionKey)
+    std::string version{
+        settings::defaults::kExternalLensVersion};  ///< its lensVersion (executionKey)
     std::vector<std::string> paths;  ///< globs of the files it is planned for; empty: all text
 };
 
@@ -73,9 +58,9 @@ struct SubLensSettings {
 struct LensSettings {
     bool enabled = true;
     bool required = true;
-    LensMode mode = LensMode::added;
-    std::int64_t diffContext = defaults::kDiffContext;
-    std::int64_t timeoutMs = defaults::kLensTimeoutMs;
+    settings::LensMode mode = settings::LensMode::added;
+    std::int64_t diffContext = settings::defaults::kDiffContext;
+    std::int64_t timeoutMs = settings::defaults::kLensTimeoutMs;
     std::optional<std::string> provider;  ///< providerBindingId for model lenses
     contracts::PermissionProfileId permissionProfile = contracts::PermissionProfileId::read_only;
     std::int64_t maxInputTokens = 0;
@@ -98,7 +83,7 @@ struct LensSettings {
     /// The consistency lens only: `rubric_version`, the frozen rubric it enforces (no implicit
     /// latest), and `rubric_dir`, the committed folder holding `v<N>.json`.
     std::optional<std::int64_t> rubricVersion;
-    std::string rubricDir{defaults::kRubricDir};
+    std::string rubricDir{settings::defaults::kRubricDir};
     std::uint32_t rubricLine = 0;  ///< where rubric_version is, for errors about the file
     std::uint32_t rubricColumn = 0;
     /// Sub-lenses given their own settings, by subLensId; plan/sub_lens_check.hpp checks the ids.
@@ -139,7 +124,7 @@ struct Config {
     std::int64_t maxConcurrency = 4;
     std::string artifactRoot = ".qa-skill";
     /// How many run folders `<artifactRoot>/runs/` keeps; older ones are pruned after a run.
-    std::int64_t artifactRetention = defaults::kArtifactRetention;
+    std::int64_t artifactRetention = settings::defaults::kArtifactRetention;
     /// Repository-relative path of the baseline file, read from the tree under test.
     std::string baseline = ".qa-skill-baseline.json";
     std::vector<contracts::LensClass> allowExecutionLensClasses;
@@ -147,21 +132,22 @@ struct Config {
         contracts::PermissionProfileId::read_only;
     std::int64_t runMaxTokens = 300000;
     std::optional<double> runMaxCostUsd = 12.0;
-    std::int64_t maxChangedFiles = defaults::kMaxChangedFiles;  ///< above either: DIFF_TOO_LARGE
-    std::int64_t maxChangedLines = defaults::kMaxChangedLines;
+    std::int64_t maxChangedFiles =
+        settings::defaults::kMaxChangedFiles;  ///< above either: DIFF_TOO_LARGE
+    std::int64_t maxChangedLines = settings::defaults::kMaxChangedLines;
     std::int64_t maxContextBytes =
-        defaults::kMaxContextBytes;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
+        settings::defaults::kMaxContextBytes;  ///< per lens plan; beyond: CONTEXT_BOUND_EXCEEDED
     std::map<std::string, LensSettings> lenses;
-    std::vector<ProviderSettings> providers;
-    std::vector<ProfileSettings> permissionProfiles;
-    std::vector<LayerRule> layers;
+    std::vector<settings::ProviderSettings> providers;
+    std::vector<settings::ProfileSettings> permissionProfiles;
+    std::vector<settings::LayerRule> layers;
     /// Gitignore-style globs of files no lens checks, applied before planning and counted.
     std::vector<std::string> exclude;
     std::map<std::string, RuleOverride> rules;  ///< by rule id
-    std::vector<RulesFile> rulesFiles;
+    std::vector<settings::RulesFile> rulesFiles;
     /// The consistency lens's frozen rubric, once read (nullopt: none named, or not read yet).
     std::optional<RubricFile> rubric;
-    CacheSettings cache;
+    settings::CacheSettings cache;
 };
 
 /// The source name of the embedded default configuration, in its errors and `config check`.
@@ -184,9 +170,10 @@ std::optional<std::filesystem::path> user_config_path();
 /// remotes come after the repository's, one naming the same URL replaces the repository's
 /// (so a CI machine can make the team's read-only store writable), and its timeout_ms and
 /// hmac_key_env win. No file: `repo` as it is. Throws ConfigError naming the user's file.
-CacheSettings with_user_cache(const CacheSettings& repo);
+settings::CacheSettings with_user_cache(const settings::CacheSettings& repo);
 /// The same with the file at `path` (tests).
-CacheSettings with_user_cache(const CacheSettings& repo, const std::filesystem::path& path);
+settings::CacheSettings with_user_cache(const settings::CacheSettings& repo,
+                                        const std::filesystem::path& path);
 
 /// The embedded default configuration's text.
 std::string_view default_config_text();
@@ -197,7 +184,7 @@ json::Value normalized(const Config& config);
 
 /// `[cache]` as `config show` prints it beside the normalized configuration (it is not part of
 /// configHash): each store with the file that named it; variables by name, never their values.
-json::Value cache_json(const CacheSettings& cache);
+json::Value cache_json(const settings::CacheSettings& cache);
 
 /// sha256 of the canonical JSON of normalized(config): formatting, comments and key order of
 /// the TOML file do not change it.

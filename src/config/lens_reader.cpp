@@ -51,7 +51,7 @@ void read_sub_lenses(util::TomlReader& r, LensSettings& lens) {
 LensSettings read_lens(util::TomlReader& r, LensSettings lens, std::string_view lens_id) {
     assign(r.boolean("enabled"), lens.enabled);
     assign(r.boolean("required"), lens.required);
-    assign(read_enum<LensMode>(r, "mode"), lens.mode);
+    assign(read_enum<settings::LensMode>(r, "mode"), lens.mode);
     assign(r.integer("diff_context", 0, 10000), lens.diffContext);
     assign(r.integer("timeout_ms", 1, 3600000), lens.timeoutMs);
     assign(r.string("provider"), lens.provider);

@@ -14,7 +14,7 @@ std::string_view default_config_text() {
 
 Config load_config(const std::filesystem::path& repo_root,
                    std::span<const std::string> known_lens_ids) {
-    const auto path = repo_root / kConfigFileName;
+    const auto path = repo_root / settings::kConfigFileName;
     std::error_code ec;
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
         return parse_config(default_config_text(), std::string(kEmbeddedSource), known_lens_ids);
@@ -23,7 +23,7 @@ Config load_config(const std::filesystem::path& repo_root,
     try {
         text = util::read_file(path);
     } catch (const util::IoError& e) {
-        throw ConfigError(path.string(), 0, 0, "", e.what());
+        throw settings::ConfigError(path.string(), 0, 0, "", e.what());
     }
     Config config = parse_config(text, path.string(), known_lens_ids);
     load_rules_files(config, repo_root);

@@ -57,7 +57,7 @@ json::Object lens_json(const LensSettings& l) {
     return out;
 }
 
-json::Object provider_json(const ProviderSettings& p) {
+json::Object provider_json(const settings::ProviderSettings& p) {
     return json::Object{{"adapter", to_string(p.adapter)},
                         {"model", p.model},
                         {"base_url", p.baseUrl},
@@ -71,7 +71,7 @@ json::Object provider_json(const ProviderSettings& p) {
                         {"output_usd_per_mtok", optional_json(p.outputUsdPerMtok)}};
 }
 
-json::Object profile_json(const ProfileSettings& p) {
+json::Object profile_json(const settings::ProfileSettings& p) {
     json::Array prefixes;
     for (const auto& argv : p.allowedCommandPrefixes) {
         prefixes.push_back(strings_json(argv));
@@ -87,7 +87,7 @@ json::Object profile_json(const ProfileSettings& p) {
     if (!p.readOnlyPaths.empty()) {
         o.emplace_back("read_only_paths", strings_json(p.readOnlyPaths));
     }
-    const ProfileSettings defaults;
+    const settings::ProfileSettings defaults;
     for (const auto& [key, value, fallback] :
          {std::tuple{"max_processes", p.maxProcesses, defaults.maxProcesses},
           std::tuple{"max_memory_mb", p.maxMemoryMb, defaults.maxMemoryMb},
@@ -146,7 +146,8 @@ json::Value normalized(const Config& c) {
         {"permission_profiles", std::move(profiles)},
         {"architecture", json::Object{{"layers", std::move(layers)}}},
     };
-    if (c.artifactRetention != defaults::kArtifactRetention) {  // likewise absent by default
+    if (c.artifactRetention !=
+        settings::defaults::kArtifactRetention) {  // likewise absent by default
         out.emplace_back("artifact_retention", c.artifactRetention);
     }
     if (!c.exclude.empty()) {  // absent when unused: older configurations keep their hash
@@ -180,7 +181,7 @@ json::Value normalized(const Config& c) {
     return out;
 }
 
-json::Value cache_json(const CacheSettings& cache) {
+json::Value cache_json(const settings::CacheSettings& cache) {
     const auto name_or_null = [](const std::string& name) {
         return name.empty() ? json::Value() : json::Value(name);
     };

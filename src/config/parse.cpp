@@ -25,7 +25,7 @@ void read_baseline(util::TomlReader& r, Config& config) {
 /// `rules_files`: repository-relative paths of rules files, read from the tree under test.
 void read_rules_files(util::TomlReader& r, Config& config) {
     for (const auto& path : r.strings("rules_files")) {
-        RulesFile f;
+        settings::RulesFile f;
         f.path = path.value;
         f.line = path.node->source().begin.line;
         f.column = path.node->source().begin.column;
@@ -73,14 +73,15 @@ void check_provider_references(const toml::table& root, const Config& config) {
     for (const auto& [id, lens] : config.lenses) {
         // Not captured by the lambda: clang before 16 rejects capturing structured bindings.
         const std::optional<std::string>& provider = lens.provider;
-        if (provider &&
-            std::none_of(config.providers.begin(), config.providers.end(),
-                         [&](const ProviderSettings& p) { return p.bindingId == *provider; })) {
+        if (provider && std::none_of(config.providers.begin(), config.providers.end(),
+                                     [&](const settings::ProviderSettings& p) {
+                                         return p.bindingId == *provider;
+                                     })) {
             const toml::node* node = root.at_path("lenses." + id + ".provider").node();
             const auto where = node ? node->source() : root.source();
-            throw ConfigError(config.source, where.begin.line, where.begin.column,
-                              "lenses." + id + ".provider",
-                              "no [providers." + *lens.provider + "] table defines this binding");
+            throw settings::ConfigError(
+                config.source, where.begin.line, where.begin.column, "lenses." + id + ".provider",
+                "no [providers." + *lens.provider + "] table defines this binding");
         }
     }
 }
@@ -89,7 +90,7 @@ void check_provider_references(const toml::table& root, const Config& config) {
 
 Config parse_config(std::string_view text, const std::string& source,
                     std::span<const std::string> known_lens_ids) {
-    const toml::table root = util::parse_toml(text, source, &util::raise_as<ConfigError>);
+    const toml::table root = util::parse_toml(text, source, &util::raise_as<settings::ConfigError>);
     Config config;
     config.source = source;
     util::TomlReader r = config_reader(root, "", config.source);

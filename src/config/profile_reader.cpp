@@ -23,8 +23,9 @@ bool looks_like_credential(std::string_view name) {
     return false;
 }
 
-ProfileSettings read_profile(util::TomlReader& r, contracts::PermissionProfileId profile_id) {
-    ProfileSettings p;
+settings::ProfileSettings read_profile(util::TomlReader& r,
+                                       contracts::PermissionProfileId profile_id) {
+    settings::ProfileSettings p;
     p.profileId = profile_id;
     if (const toml::node* node = r.get("allowed_command_prefixes")) {
         if (!node->is_array()) {

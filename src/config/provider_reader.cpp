@@ -8,8 +8,8 @@
 namespace qa::config {
 namespace {
 
-ProviderSettings read_provider(util::TomlReader& r, std::string binding_id) {
-    ProviderSettings p;
+settings::ProviderSettings read_provider(util::TomlReader& r, std::string binding_id) {
+    settings::ProviderSettings p;
     p.bindingId = std::move(binding_id);
     for (const auto key : {"adapter", "model", "api_key_env"}) {
         if (!r.contains(key)) {
@@ -30,7 +30,7 @@ ProviderSettings read_provider(util::TomlReader& r, std::string binding_id) {
         api != nullptr && p.adapter != contracts::AdapterId::openai_codex) {
         r.fail_at(api->source(), r.full_key("api"), "only an openai-codex binding has an api");
     }
-    assign(read_enum<OpenAiApi>(r, "api"), p.api);
+    assign(read_enum<settings::OpenAiApi>(r, "api"), p.api);
     assign(r.boolean("sampling"), p.sampling);
     read_cost(r, "input_usd_per_mtok", p.inputUsdPerMtok);
     read_cost(r, "output_usd_per_mtok", p.outputUsdPerMtok);
@@ -43,8 +43,8 @@ ProviderSettings read_provider(util::TomlReader& r, std::string binding_id) {
     // As the providers' SDKs spell them: OpenAI's base includes the version path.
     if (p.baseUrl.empty()) {
         p.baseUrl = std::string(p.adapter == contracts::AdapterId::openai_codex
-                                    ? defaults::kOpenAiBaseUrl
-                                    : defaults::kAnthropicBaseUrl);
+                                    ? settings::defaults::kOpenAiBaseUrl
+                                    : settings::defaults::kAnthropicBaseUrl);
     }
     while (p.baseUrl.size() > 1 && p.baseUrl.back() == '/') {
         p.baseUrl.pop_back();

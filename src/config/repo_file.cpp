@@ -9,7 +9,8 @@ namespace fs = std::filesystem;
 fs::path resolve_repo_file(const fs::path& repo_root, const std::string& relative,
                            const RepoFileRef& ref) {
     const auto refuse = [&](const std::string& why) {
-        throw ConfigError(ref.source, ref.line, ref.column, ref.key, "\"" + relative + "\" " + why);
+        throw settings::ConfigError(ref.source, ref.line, ref.column, ref.key,
+                                    "\"" + relative + "\" " + why);
     };
     const fs::path rel(relative);
     if (relative.empty() || rel.is_absolute()) {

@@ -20,20 +20,21 @@ std::optional<std::string> rubric_path(const Config& config) {
         return std::nullopt;
     }
     if (!lens->rubricVersion) {
-        throw ConfigError(config.source, lens->line, lens->column, std::string(kRubricVersionKey),
-                          "the consistency lens enforces a frozen rubric and names none; run "
-                          "`qa-skill consistency-init`, review the draft, `qa-skill "
-                          "consistency-approve <version>`, commit it and set rubric_version");
+        throw settings::ConfigError(
+            config.source, lens->line, lens->column, std::string(kRubricVersionKey),
+            "the consistency lens enforces a frozen rubric and names none; run "
+            "`qa-skill consistency-init`, review the draft, `qa-skill "
+            "consistency-approve <version>`, commit it and set rubric_version");
     }
     return lens->rubricDir + "/v" + std::to_string(*lens->rubricVersion) + ".json";
 }
 
-ConfigError rubric_error(const Config& config, const std::string& problem) {
+settings::ConfigError rubric_error(const Config& config, const std::string& problem) {
     const LensSettings* lens = consistency(config);
     const bool at_key = lens != nullptr && lens->rubricLine != 0;
-    return ConfigError(config.source, at_key ? lens->rubricLine : (lens ? lens->line : 0),
-                       at_key ? lens->rubricColumn : (lens ? lens->column : 0),
-                       std::string(kRubricVersionKey), problem);
+    return settings::ConfigError(config.source, at_key ? lens->rubricLine : (lens ? lens->line : 0),
+                                 at_key ? lens->rubricColumn : (lens ? lens->column : 0),
+                                 std::string(kRubricVersionKey), problem);
 }
 
 std::string missing_rubric_problem(const Config& config, const std::filesystem::path& repo_root,

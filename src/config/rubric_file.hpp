@@ -17,7 +17,7 @@ inline constexpr std::string_view kRubricVersionKey = "lenses.consistency.rubric
 std::optional<std::string> rubric_path(const Config& config);
 
 /// A ConfigError about the named rubric, at `rubric_version` (or the lens's table).
-ConfigError rubric_error(const Config& config, const std::string& problem);
+settings::ConfigError rubric_error(const Config& config, const std::string& problem);
 
 /// Why the rubric `path` is not there: when `<repo_root>/<artifact_root>/rubric/v<N>.draft.json`
 /// exists, that the version is a draft not yet approved.

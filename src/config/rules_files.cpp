@@ -12,13 +12,14 @@ void load_rules_files(Config& config, const std::filesystem::path& repo_root) {
                                             {config.source, file.line, file.column, "rules_files"});
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) {
-            throw ConfigError(config.source, file.line, file.column, "rules_files",
-                              file.path + " is not a file of the repository");
+            throw settings::ConfigError(config.source, file.line, file.column, "rules_files",
+                                        file.path + " is not a file of the repository");
         }
         try {
             file.text = util::read_file(path);
         } catch (const util::IoError& e) {
-            throw ConfigError(config.source, file.line, file.column, "rules_files", e.what());
+            throw settings::ConfigError(config.source, file.line, file.column, "rules_files",
+                                        e.what());
         }
         file.sha256 = util::sha256_hex(file.text);
     }

@@ -19,16 +19,16 @@ namespace qa::config {
 /// A reader of one table of the configuration file `file`: every problem is a ConfigError.
 inline util::TomlReader config_reader(const toml::table& table, std::string prefix,
                                       const std::string& file) {
-    return util::TomlReader(table, std::move(prefix), file, &util::raise_as<ConfigError>);
+    return util::TomlReader(table, std::move(prefix), file, &util::raise_as<settings::ConfigError>);
 }
 
 /// Every value of the settings enum E, in declaration order.
 template <class E>
 std::span<const E> values_of() {
-    if constexpr (std::is_same_v<E, LensMode>) {
-        return kLensModes;
-    } else if constexpr (std::is_same_v<E, OpenAiApi>) {
-        return kOpenAiApis;
+    if constexpr (std::is_same_v<E, settings::LensMode>) {
+        return settings::kLensModes;
+    } else if constexpr (std::is_same_v<E, settings::OpenAiApi>) {
+        return settings::kOpenAiApis;
     } else {
         return contracts::enum_values<E>();
     }

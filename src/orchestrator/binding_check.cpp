@@ -37,7 +37,7 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
         }
         const std::string key = "lenses." + entry.lensId + ".provider";
         if (!settings->second.provider) {
-            throw config::ConfigError(
+            throw settings::ConfigError(
                 config.source, settings->second.line, settings->second.column, key,
                 "the model lens '" + entry.lensId + "' is enabled but names no provider binding");
         }
@@ -45,7 +45,7 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
             std::find_if(config.providers.begin(), config.providers.end(),
                          [&](const auto& p) { return p.bindingId == *settings->second.provider; });
         if (binding == config.providers.end()) {
-            throw config::ConfigError(
+            throw settings::ConfigError(
                 config.source, settings->second.line, settings->second.column, key,
                 "no [providers." + *settings->second.provider + "] table defines this binding");
         }
@@ -56,11 +56,11 @@ std::vector<std::string> check_model_bindings(const config::Config& config,
             continue;
         }
         if (!keys(binding->apiKeyEnv)) {
-            throw config::ConfigError(config.source, binding->line, binding->column,
-                                      "providers." + binding->bindingId + ".api_key_env",
-                                      "the environment variable " + binding->apiKeyEnv +
-                                          " is not set: the model lens '" + entry.lensId +
-                                          "' cannot call its provider");
+            throw settings::ConfigError(config.source, binding->line, binding->column,
+                                        "providers." + binding->bindingId + ".api_key_env",
+                                        "the environment variable " + binding->apiKeyEnv +
+                                            " is not set: the model lens '" + entry.lensId +
+                                            "' cannot call its provider");
         }
     }
     return notes;

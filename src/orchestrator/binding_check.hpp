@@ -12,7 +12,7 @@ namespace qa::orchestrator {
 /// Enabling a model lens without a usable binding is a configuration error at load time, not a
 /// failure at dispatch: an enabled model lens must name a provider (`[lenses.<id>] provider`)
 /// that a `[providers.<id>]` table defines and whose `api_key_env` variable is set. Throws
-/// config::ConfigError naming the file and the key. A lens with model sub-lenses
+/// settings::ConfigError naming the file and the key. A lens with model sub-lenses
 /// (security/model-review) that names a provider must have it usable likewise.
 ///
 /// An unset key variable is an error only for a required lens. An optional lens without its key

@@ -12,20 +12,20 @@
 namespace qa::orchestrator {
 namespace {
 
-/// Throws config::ConfigError, naming the table's position, for a `[rules.<id>]` whose id is not
+/// Throws settings::ConfigError, naming the table's position, for a `[rules.<id>]` whose id is not
 /// in `known_ids`.
 void check_rule_ids(const config::Config& config, const std::set<std::string>& known_ids) {
     for (const auto& [id, o] : config.rules) {
         if (known_ids.count(id) == 0) {
             const std::vector<std::string> ids(known_ids.begin(), known_ids.end());
-            throw config::ConfigError(config.source, o.line, o.column, "rules." + id,
-                                      "no rule has this id" + util::did_you_mean(id, ids) +
-                                          "; `qa-skill rules list` lists every rule id");
+            throw settings::ConfigError(config.source, o.line, o.column, "rules." + id,
+                                        "no rule has this id" + util::did_you_mean(id, ids) +
+                                            "; `qa-skill rules list` lists every rule id");
         }
     }
 }
 
-/// `[lenses.phase.options]` that cannot work, as a config::ConfigError (exit 2) at the key's
+/// `[lenses.phase.options]` that cannot work, as a settings::ConfigError (exit 2) at the key's
 /// file:line:col (its value's, unless the key itself is unknown): checked whether or not a
 /// commit plans the phase lens, so `qa-skill config check` and every run report it alike.
 void check_phase_options(const config::Config& config) {
@@ -44,7 +44,7 @@ void check_phase_options(const config::Config& config) {
             line = e.unknown_key() ? at->second.keyLine : at->second.valueLine;
             column = e.unknown_key() ? at->second.keyColumn : at->second.valueColumn;
         }
-        throw config::ConfigError(
+        throw settings::ConfigError(
             config.source, line, column,
             "lenses.phase.options" + (e.option().empty() ? std::string() : "." + e.option()),
             e.problem());

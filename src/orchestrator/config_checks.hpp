@@ -14,7 +14,7 @@ namespace qa::orchestrator {
 /// configurations with the same file:line:col: enabled model lenses can call their provider
 /// (with the keys `keys` finds), `[lenses.phase.options]` can work, the frozen rubric is
 /// present and untouched, and `[rules.<id>]` names a rule the run loads (built-in, own or
-/// rubric). Throws config::ConfigError (exit 2). Returns the notes `config check` prints (an
+/// rubric). Throws settings::ConfigError (exit 2). Returns the notes `config check` prints (an
 /// optional model lens that runs degraded where its key variable is not set).
 ///
 /// Not here: the repository's own rules compile when the run builds its lenses (the same error

@@ -33,9 +33,9 @@ ReplayInput stored_part(const git::Repository& repo, const RunRequest& request,
         const auto file = std::filesystem::absolute(*request.configFile);
         in.config = StoredFile{file.string(), std::nullopt, sha256_of(repo, {}, file)};
     } else if (config_tree) {
-        if (auto blob = config_tree->blob_id(repo, std::string(config::kConfigFileName))) {
+        if (auto blob = config_tree->blob_id(repo, std::string(settings::kConfigFileName))) {
             const std::string sha = sha256_of(repo, blob, {});
-            in.config = StoredFile{std::string(config::kConfigFileName), std::move(blob), sha};
+            in.config = StoredFile{std::string(settings::kConfigFileName), std::move(blob), sha};
         }
     }
     in.runModeOverride = request.runModeOverride;

@@ -59,7 +59,7 @@ std::vector<input::GateChange> gate_changes(const git::Repository& repo,
                                             std::span<const std::string> known_lens_ids,
                                             bool config_from_tree) {
     std::vector<input::GateChange> out;
-    const std::string config_path(config::kConfigFileName);
+    const std::string config_path(settings::kConfigFileName);
     if (const auto* file = change_of(changes, config_path); file != nullptr && config_from_tree) {
         std::optional<config::Config> before;
         try {
@@ -68,7 +68,7 @@ std::vector<input::GateChange> gate_changes(const git::Repository& repo,
                 text ? *text : config::default_config_text(),
                 text ? changes.base + ":" + config_path : std::string(config::kEmbeddedSource),
                 known_lens_ids);
-        } catch (const config::ConfigError&) {
+        } catch (const settings::ConfigError&) {
             before.reset();
         }
         if (before) {

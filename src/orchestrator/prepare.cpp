@@ -31,7 +31,7 @@ std::optional<std::string> unstaged_config_note(const git::Repository& repo,
     if (!tree || !tree->index()) {
         return std::nullopt;
     }
-    const std::string path(config::kConfigFileName);
+    const std::string path(settings::kConfigFileName);
     const auto in_tree = tree->blob_id(repo, path);
     const auto on_disk = git::worktree_blob_id(repo, path);
     if (in_tree == on_disk) {
@@ -48,7 +48,7 @@ std::optional<std::string> unstaged_config_note(const git::Repository& repo,
 
 /// The API keys the configured bindings name, read from the environment once: later steps ask
 /// this copy, never the environment.
-providers::KeyLookup read_keys(const std::vector<config::ProviderSettings>& providers) {
+providers::KeyLookup read_keys(const std::vector<settings::ProviderSettings>& providers) {
     auto keys = std::make_shared<std::map<std::string, std::string, std::less<>>>();
     for (const auto& p : providers) {
         if (const auto key = providers::environment_key(p.apiKeyEnv)) {
@@ -101,7 +101,7 @@ void widen_for_audit(input::RunInput& input) {
 /// The configuration of `request`'s tree under test (the first of `trees`, request_trees's)
 /// with every check a run makes before it starts (check_config against `builtin`, with the keys
 /// `keys` reads for the configuration), the run-mode override applied. Throws
-/// config::ConfigError (exit 2).
+/// settings::ConfigError (exit 2).
 config::Config load_config(const RunRequest& request, const git::Repository& repo,
                            const std::vector<TreeUnderTest>& trees, const plan::Registry& builtin,
                            const std::function<providers::KeyLookup(const config::Config&)>& keys) {

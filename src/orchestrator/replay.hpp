@@ -34,7 +34,7 @@ struct Replayed {
 /// asks the provider for an answer the cache lacks (keys from the environment); without it
 /// such a replay throws NotReplayable naming the lens. `request` lends the repository
 /// (startDir, gitEnv), the execution environment and the worker count. Throws NotReplayable,
-/// util::InputError (a malformed replay.json), config::ConfigError.
+/// util::InputError (a malformed replay.json), settings::ConfigError.
 Replayed replay(const RunRequest& request, const std::filesystem::path& run_dir,
                 bool allow_provider_calls, const RunControl& control = {});
 

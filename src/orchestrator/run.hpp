@@ -112,7 +112,7 @@ struct RunReport {
 
 /// The whole seed-002 flow: prepare (configuration, change sets, trees under test), then per
 /// target plan, execute, decide and write.
-/// Throws config::ConfigError (exit 2), git::GitError, util::IoError and others for the caller
+/// Throws settings::ConfigError (exit 2), git::GitError, util::IoError and others for the caller
 /// to map onto exit codes, and util::Interrupted when `control.cancel` is cancelled (nothing is
 /// then written); a run that completes returns its verdicts, PASS or FAIL. Every thread it
 /// starts has ended when it returns or throws.

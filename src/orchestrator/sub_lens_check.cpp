@@ -31,8 +31,8 @@ void check_sub_lens_settings(const config::Config& config, const plan::Registry&
                                             : "the lens '" + lens_id + "' has no sub-lens '" +
                                                   sub_id + "'" + util::did_you_mean(sub_id, known) +
                                                   "; expected " + util::one_of(known);
-            throw config::ConfigError(config.source, sub.line, sub.column,
-                                      "lenses." + lens_id + "." + sub_id, problem);
+            throw settings::ConfigError(config.source, sub.line, sub.column,
+                                        "lenses." + lens_id + "." + sub_id, problem);
         }
     }
 }

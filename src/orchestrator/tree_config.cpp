@@ -10,7 +10,7 @@
 namespace qa::orchestrator {
 namespace {
 
-const std::string kPath(config::kConfigFileName);
+const std::string kPath(settings::kConfigFileName);
 
 config::Config embedded_default(std::span<const std::string> ids) {
     return config::parse_config(config::default_config_text(), std::string(config::kEmbeddedSource),
@@ -27,7 +27,7 @@ config::Config parse_at(const git::Repository& repo, const TreeUnderTest& tree,
     const std::string source = tree.name(repo, kPath);
     const auto text = git::read_blob(repo, *oid);
     if (!text) {
-        throw config::ConfigError(source, 0, 0, "", "the blob " + *oid + " cannot be read");
+        throw settings::ConfigError(source, 0, 0, "", "the blob " + *oid + " cannot be read");
     }
     return config::parse_config(*text, source, ids);
 }
@@ -39,8 +39,9 @@ void read_rules_files(const git::Repository& repo, config::Config& config,
         const auto oid = tree.blob_id(repo, file.path);
         const auto text = oid ? git::read_blob(repo, *oid) : std::nullopt;
         if (!text) {
-            throw config::ConfigError(config.source, file.line, file.column, "rules_files",
-                                      file.path + " is not in the tree the configuration is from");
+            throw settings::ConfigError(
+                config.source, file.line, file.column, "rules_files",
+                file.path + " is not in the tree the configuration is from");
         }
         file.text = *text;
         file.sha256 = util::sha256_hex(file.text);
@@ -74,7 +75,7 @@ config::Config file_config(const git::Repository& repo, const std::filesystem::p
         if (problem.starts_with(given)) {
             problem.erase(0, given.size());
         }
-        throw config::ConfigError(name, 0, 0, "", problem);
+        throw settings::ConfigError(name, 0, 0, "", problem);
     }
     config::Config config = config::parse_config(text, name, ids);
     if (!config.rulesFiles.empty()) {
@@ -109,10 +110,10 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     for (std::size_t i = 1; i < trees.size(); ++i) {
         const config::Config other = parse_at(repo, trees[i], known_lens_ids);
         if (config::config_hash(other) != config::config_hash(config)) {
-            throw config::ConfigError(other.source, 0, 0, "",
-                                      "the pushed refs carry different configurations (" +
-                                          config.source +
-                                          " and this one): push them one at a time");
+            throw settings::ConfigError(other.source, 0, 0, "",
+                                        "the pushed refs carry different configurations (" +
+                                            config.source +
+                                            " and this one): push them one at a time");
         }
     }
     read_rules_files(repo, config, trees.front());
@@ -123,9 +124,9 @@ config::Config load_tree_config(const git::Repository& repo, const RunRequest& r
     for (std::size_t i = 1; i < trees.size(); ++i) {
         for (const auto& file : config.rulesFiles) {
             if (trees[i].blob_id(repo, file.path) != trees.front().blob_id(repo, file.path)) {
-                throw config::ConfigError(config.source, file.line, file.column, "rules_files",
-                                          "the pushed refs carry different versions of " +
-                                              file.path + ": push them one at a time");
+                throw settings::ConfigError(config.source, file.line, file.column, "rules_files",
+                                            "the pushed refs carry different versions of " +
+                                                file.path + ": push them one at a time");
             }
         }
         if (rubric && trees[i].blob_id(repo, *rubric) != trees.front().blob_id(repo, *rubric)) {

@@ -27,7 +27,7 @@ class Error : public std::runtime_error {
     std::string label_;
 };
 
-/// Bad input the library meets that is not the configuration's (config::ConfigError names file,
+/// Bad input the library meets that is not the configuration's (settings::ConfigError names file,
 /// line and key): a revision that names no commit, a repository in a shape qa-skill cannot read,
 /// unresolved conflicts. Exit 2 like a usage error, printed without a label; the command-line
 /// parsers' own errors are util::UsageError (util/args.hpp), which the library does not throw.

@@ -9,7 +9,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     static const std::vector<std::string> lens_ids = qa::plan::read_builtin_registry().lens_ids();
-    qa::fuzz::expect_only<qa::config::ConfigError>([&] {
+    qa::fuzz::expect_only<qa::settings::ConfigError>([&] {
         const auto config =
             qa::config::parse_config(qa::fuzz::as_text(data, size), "fuzz.toml", lens_ids);
         // A configuration that loads also hashes: configHash is computed for every run.

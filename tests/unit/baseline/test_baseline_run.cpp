@@ -228,14 +228,14 @@ TEST_CASE("the baseline key must be a repository-relative path", "[baseline][con
         try {
             qa::config::parse_config("\nbaseline = \"" + std::string(bad) + "\"\n", "t.toml", ids);
             FAIL("accepted");
-        } catch (const qa::config::ConfigError& e) {
+        } catch (const qa::settings::ConfigError& e) {
             CHECK(e.file() == "t.toml");
             CHECK(e.line() == 2);
             CHECK(e.key() == "baseline");
         }
     }
     CHECK_THROWS_AS(qa::config::parse_config("baseline = 3\n", "t.toml", ids),
-                    qa::config::ConfigError);
+                    qa::settings::ConfigError);
     // The key is part of the normalized configuration, so it changes configHash.
     CHECK(qa::config::config_hash(qa::config::parse_config("", "t.toml", ids)) !=
           qa::config::config_hash(

@@ -198,7 +198,7 @@ hmac_key_env = "QA_CACHE_HMAC"
     const auto error_of = [&](const std::string& text) {
         try {
             (void)qa::config::parse_config(text, "cfg.toml", lenses);
-        } catch (const qa::config::ConfigError& e) {
+        } catch (const qa::settings::ConfigError& e) {
             return std::string(e.what());
         }
         return std::string();
@@ -237,7 +237,7 @@ hmac_key_env = "QA_CACHE_HMAC"
     CHECK(merged.timeoutMs == 80);
     CHECK(merged.hmacKeyEnv == "QA_CACHE_HMAC");
     qa::test::write_file(file, "[lenses.x]\n");
-    CHECK_THROWS_AS(qa::config::with_user_cache(c.cache, file), qa::config::ConfigError);
+    CHECK_THROWS_AS(qa::config::with_user_cache(c.cache, file), qa::settings::ConfigError);
 }
 
 TEST_CASE("hiredis is loaded at run time, by the soname the build compiled against", "[cache]") {

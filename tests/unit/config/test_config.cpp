@@ -6,8 +6,8 @@
 #include "config/config.hpp"
 #include "plan/registry.hpp"
 
-using qa::config::ConfigError;
 using qa::config::parse_config;
+using qa::settings::ConfigError;
 
 namespace {
 
@@ -211,21 +211,21 @@ TEST_CASE("settings are parsed once into the contracts' enums", "[config]") {
     CHECK(c.allowExecutionLensClasses ==
           std::vector<LensClass>{LensClass::style, LensClass::consistency, LensClass::style});
     const auto& style = c.lenses.at("style");
-    CHECK(style.mode == qa::config::LensMode::diff_context);
+    CHECK(style.mode == qa::settings::LensMode::diff_context);
     CHECK(style.blockAt == Severity::medium);
     CHECK(style.overflowPolicy == OverflowPolicy::skip);
     CHECK(style.permissionProfile == PermissionProfileId::exec_sandboxed_network_off);
-    CHECK(c.lenses.at("consistency").mode == qa::config::LensMode::all);
-    CHECK(c.lenses.at("performance").mode == qa::config::LensMode::file);
+    CHECK(c.lenses.at("consistency").mode == qa::settings::LensMode::all);
+    CHECK(c.lenses.at("performance").mode == qa::settings::LensMode::file);
     CHECK(c.lenses.at("performance").overflowPolicy == OverflowPolicy::escalate);
-    CHECK(c.lenses.at("security").mode == qa::config::LensMode::added);
+    CHECK(c.lenses.at("security").mode == qa::settings::LensMode::added);
     CHECK_FALSE(c.lenses.at("security").blockAt.has_value());
     CHECK(c.lenses.at("my-check").external->lensClass == LensClass::performance);
     REQUIRE(c.providers.size() == 2);
     CHECK(c.providers.at(0).adapter == AdapterId::anthropic_claude);
-    CHECK(c.providers.at(0).api == qa::config::OpenAiApi::responses);
+    CHECK(c.providers.at(0).api == qa::settings::OpenAiApi::responses);
     CHECK(c.providers.at(1).adapter == AdapterId::openai_codex);
-    CHECK(c.providers.at(1).api == qa::config::OpenAiApi::chat_completions);
+    CHECK(c.providers.at(1).api == qa::settings::OpenAiApi::chat_completions);
     CHECK(c.providers.at(1).baseUrl == "http://127.0.0.1:8080/v1");
     REQUIRE(c.permissionProfiles.size() == 2);
     CHECK(c.permissionProfiles.at(0).profileId == PermissionProfileId::exec_sandboxed);

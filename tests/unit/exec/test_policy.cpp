@@ -142,6 +142,6 @@ TEST_CASE("a profile may not let a credential-like variable into the sandbox", "
                 std::string("[permission_profiles.exec_sandboxed]\nenv_allowlist = [\"") + name +
                     "\"]\n",
                 "t.toml", ids),
-            qa::config::ConfigError);
+            qa::settings::ConfigError);
     }
 }

@@ -124,7 +124,7 @@ tmp_size_mb = 64
                 std::string("[permission_profiles.exec_sandboxed]\n") + bad + "\n", "cfg.toml",
                 kLenses);
             FAIL("accepted");
-        } catch (const qa::config::ConfigError& e) {
+        } catch (const qa::settings::ConfigError& e) {
             CHECK(e.line() == 2);
             CHECK(std::string(e.key()).rfind("permission_profiles.exec_sandboxed.", 0) == 0);
         }

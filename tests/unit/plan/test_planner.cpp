@@ -111,7 +111,7 @@ TEST_CASE("security/model-review is planned only when the security lens names a 
         return ids;
     };
     CHECK(sub_ids() == std::vector<std::string>{"secrets", "unsafe-code"});
-    config.providers.push_back(config::ProviderSettings{});
+    config.providers.push_back(settings::ProviderSettings{});
     config.providers.back().bindingId = "claude";
     config.lenses["security"].provider = "claude";
     CHECK(sub_ids() == std::vector<std::string>{"model-review", "secrets", "unsafe-code"});

@@ -20,7 +20,7 @@ config::Config parse(const std::string& text) {
 std::string error_of(const std::string& text) {
     try {
         (void)parse(text);
-    } catch (const config::ConfigError& e) {
+    } catch (const settings::ConfigError& e) {
         return e.what();
     }
     FAIL("config was accepted:\n" << text);

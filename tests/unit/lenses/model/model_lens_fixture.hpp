@@ -56,8 +56,8 @@ inline contracts::LensPlan model_plan(std::int64_t ordinal, const std::string& l
 }
 
 /// The `[providers.<id>]` settings that give `binding` (binding_from's inverse).
-inline config::ProviderSettings provider_settings(const providers::Binding& binding) {
-    config::ProviderSettings p;
+inline settings::ProviderSettings provider_settings(const providers::Binding& binding) {
+    settings::ProviderSettings p;
     p.bindingId = binding.pinned.bindingId;
     p.adapter = binding.pinned.adapterId;
     p.model = binding.pinned.modelId;
