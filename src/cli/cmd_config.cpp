@@ -15,9 +15,9 @@
 #include "json/canonical.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/config_checks.hpp"
+#include "orchestrator/run_environment.hpp"
 #include "orchestrator/run_registry.hpp"
 #include "plan/registry.hpp"
-#include "providers/provider_client.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
@@ -114,7 +114,8 @@ int run_config(const std::vector<std::string>& args) {
         // The frozen rubric as the working tree holds it: named, present, frozen, untouched.
         config::load_rubric_file(config, find_repo_root().value_or("."));
         // The checks every run makes, with the same messages: valid here, valid for the hook.
-        const auto notes = orchestrator::check_config(config, builtin, providers::environment_key);
+        const auto notes =
+            orchestrator::check_config(config, builtin, orchestrator::read_keys(config.providers));
         check_artifact_root(config);
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());

@@ -18,8 +18,8 @@ namespace qa::orchestrator {
 /// An unset key variable is an error only for a required lens. An optional lens without its key
 /// runs degraded (PROVIDER_AUTH_ERROR, no call made): a teammate who lacks the variable can
 /// still commit. The returned notes say so, one per such lens, for `config check` to print.
-std::vector<std::string> check_model_bindings(
-    const config::Config& config, const plan::Registry& registry,
-    const providers::KeyLookup& keys = providers::environment_key);
+std::vector<std::string> check_model_bindings(const config::Config& config,
+                                              const plan::Registry& registry,
+                                              const providers::KeyLookup& keys);
 
 }  // namespace qa::orchestrator

@@ -2,7 +2,6 @@
 
 #include <functional>
 #include <future>
-#include <map>
 
 #include "artifacts/root.hpp"
 #include "config/config.hpp"
@@ -12,6 +11,7 @@
 #include "orchestrator/config_checks.hpp"
 #include "orchestrator/execution_policy.hpp"
 #include "orchestrator/gate_changes.hpp"
+#include "orchestrator/run_environment.hpp"
 #include "orchestrator/run_input.hpp"
 #include "orchestrator/run_registry.hpp"
 #include "orchestrator/skill_input.hpp"
@@ -46,21 +46,6 @@ std::optional<std::string> unstaged_config_note(const git::Repository& repo,
                                  " to use it)");
 }
 
-/// The API keys the configured bindings name, read from the environment once: later steps ask
-/// this copy, never the environment.
-providers::KeyLookup read_keys(const std::vector<settings::ProviderSettings>& providers) {
-    auto keys = std::make_shared<std::map<std::string, std::string, std::less<>>>();
-    for (const auto& p : providers) {
-        if (const auto key = providers::environment_key(p.apiKeyEnv)) {
-            keys->emplace(p.apiKeyEnv, *key);
-        }
-    }
-    return [keys](const std::string& name) -> std::optional<std::string> {
-        const auto it = keys->find(name);
-        return it == keys->end() ? std::nullopt : std::optional(it->second);
-    };
-}
-
 std::string join(const std::vector<std::string>& ids) {
     std::string out;
     for (const auto& id : ids) {
@@ -81,13 +66,6 @@ void check_input(const contracts::SkillInput& given, const std::string& file,
                                " is not the configuration of the tree under test (" +
                                actual.configHash + ")");
     }
-}
-
-/// Whether a lens of `config` calls a provider (and so caches its answers under the root).
-bool calls_providers(const config::Config& config) {
-    return std::any_of(config.lenses.begin(), config.lenses.end(), [](const auto& lens) {
-        return lens.second.enabled && lens.second.provider.has_value();
-    });
 }
 
 /// A history audit reads a whole history in one run: a lens's time limit is for a change.
@@ -140,6 +118,12 @@ PreparedTarget prepare_target(const Prepared& run, const config::Config& config,
 
 }  // namespace
 
+bool calls_providers(const config::Config& config) {
+    return std::any_of(config.lenses.begin(), config.lenses.end(), [](const auto& lens) {
+        return lens.second.enabled && lens.second.provider.has_value();
+    });
+}
+
 PreparedTarget make_target(const Prepared& run, const config::Config& config, Target target,
                            TreeUnderTest tree, std::optional<baseline::LoadedBaseline> accepted,
                            std::vector<input::GateChange> gate_changes) {
@@ -184,8 +168,9 @@ Prepared prepare(const RunRequest& request, const git::Repository& repo,
         run.artifactRoot = artifacts::resolve_root(repo, config.artifactRoot, config.source);
     }
     if (calls_providers(config)) {
-        // A bad user file is exit 2 here, before any lens runs.
-        run.teamCache = config::with_user_cache(config.cache);
+        // A bad user file or store URL is exit 2 here, before any lens runs; an unset
+        // hmac_key_env variable is one warning line here, once.
+        run.teamCache = read_team_cache(config::with_user_cache(config.cache));
     }
     // The run's lenses: a repository's own rules compile with the built-in ones now (a bad
     // rules file is exit 2 before git computes the change sets); the built-in rules alone

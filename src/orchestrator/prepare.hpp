@@ -26,6 +26,10 @@ PreparedTarget make_target(const Prepared& run, const config::Config& config, Ta
                            TreeUnderTest tree, std::optional<baseline::LoadedBaseline> accepted,
                            std::vector<input::GateChange> gate_changes);
 
+/// Whether an enabled lens of `config` calls a provider (and so caches its answers under the
+/// root, in front of the team stores).
+bool calls_providers(const config::Config& config);
+
 /// Prepares a run: the configuration, the change sets, and each target's tree, baseline and input.
 /// Throws what load_config throws, util::InputError for a bad request, git::GitError.
 Prepared prepare(const RunRequest& request, const git::Repository& repo,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "baseline/load.hpp"
+#include "cache/tiered.hpp"
 #include "exec/execution_policy.hpp"
 #include "git/blob_reader.hpp"
 #include "git/libgit2.hpp"
@@ -19,7 +20,6 @@
 #include "orchestrator/tree_under_test.hpp"
 #include "plan/registry.hpp"
 #include "providers/provider_client.hpp"
-#include "settings/cache.hpp"
 
 namespace qa::orchestrator {
 
@@ -52,14 +52,17 @@ struct Prepared {
     /// The artifact root, resolved and checked (a bad `artifact_root` is exit 2 before any lens
     /// runs); nullopt when the run writes nothing and no lens caches.
     std::optional<std::filesystem::path> artifactRoot;
-    /// The API keys of the configured provider bindings, read from the environment here.
+    /// The API keys of the configured provider bindings, read from the environment here
+    /// (run_environment.hpp): no later step reads the environment.
     providers::KeyLookup keys;
     /// Set when the working tree's `.qa-skill.toml` is not the one under test (an unstaged
     /// edit a commit ignores): the line the report shows.
     std::optional<std::string> configNote;
     /// The team cache's stores: the configuration's `[cache]` with the user's own file laid
-    /// over it, read here when a lens calls a provider; read-only, all of them, for a replay.
-    settings::CacheSettings teamCache;
+    /// over it, read here when a lens calls a provider, with their credentials and HMAC key read
+    /// from the environment here too (run_environment.hpp); read-only, all of them, for a
+    /// replay.
+    cache::TieredOptions teamCache;
     /// What may execute (allow_execution_lens_classes, the permission profiles, the user's
     /// trust), read here so that execute never reads the configuration or the trust store.
     exec::ExecutionPolicy execution;

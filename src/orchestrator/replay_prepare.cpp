@@ -11,6 +11,7 @@
 #include "orchestrator/execution_policy.hpp"
 #include "orchestrator/prepare.hpp"
 #include "orchestrator/replay.hpp"
+#include "orchestrator/run_environment.hpp"
 #include "orchestrator/run_registry.hpp"
 #include "orchestrator/tree_config.hpp"
 #include "util/error.hpp"
@@ -74,11 +75,6 @@ config::Config stored_config(const git::Repository& repo, const ReplayInput& in,
     return config;
 }
 
-/// A key lookup that knows no key: a replay offline makes no provider call.
-providers::KeyLookup no_keys() {
-    return [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
-}
-
 }  // namespace
 
 Prepared prepare_replay(const RunRequest& request, const git::Repository& repo,
@@ -89,12 +85,17 @@ Prepared prepare_replay(const RunRequest& request, const git::Repository& repo,
     const config::Config config = stored_config(repo, in, builtin);
     // A replay reads the team stores (CI replays what a laptop ran) and never writes them: an
     // answer it asks the provider again must not replace the one the team's runs were given.
-    prepared.teamCache = config::with_user_cache(config.cache);
-    for (auto& remote : prepared.teamCache.remotes) {
+    settings::CacheSettings team = config::with_user_cache(config.cache);
+    for (auto& remote : team.remotes) {
         remote.readOnly = true;
     }
-    prepared.keys =
-        allow_provider_calls ? providers::KeyLookup(providers::environment_key) : no_keys();
+    // The environment is read here, once, as prepare reads it: the stores' secrets when a lens
+    // calls a provider, and the keys only when the replay may call one (offline: none).
+    if (calls_providers(config)) {
+        prepared.teamCache = read_team_cache(team);
+    }
+    prepared.keys = read_keys(allow_provider_calls ? config.providers
+                                                   : std::vector<settings::ProviderSettings>{});
     prepared.jobs = request.jobsOverride.value_or(static_cast<std::size_t>(config.maxConcurrency));
     prepared.artifactRoot = run_dir.parent_path().parent_path();
     prepared.lenses = lenses::lenses_for(config.rulesFiles, builtin);

@@ -1,7 +1,6 @@
 #include "providers/provider_client.hpp"
 
 #include <chrono>
-#include <cstdlib>
 
 #include "json/canonical.hpp"
 #include "json/error.hpp"
@@ -64,14 +63,6 @@ std::string outcome_of(const HttpResponse& response) {
 }
 
 }  // namespace
-
-std::optional<std::string> environment_key(const std::string& env_name) {
-    const char* value = env_name.empty() ? nullptr : std::getenv(env_name.c_str());
-    if (value == nullptr || *value == '\0') {
-        return std::nullopt;
-    }
-    return std::string(value);
-}
 
 ProviderClient::ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys,
                                const log::Log* log)

@@ -12,21 +12,19 @@
 
 namespace qa::providers {
 
-/// Reads an API key by the name of its environment variable; nullopt when unset or empty.
+/// An API key by the name of its environment variable; nullopt when unset or empty. A copy of
+/// the variables read once, before the run (orchestrator::read_keys), never the environment.
 using KeyLookup = std::function<std::optional<std::string>(const std::string& env_name)>;
-
-/// The process environment.
-std::optional<std::string> environment_key(const std::string& env_name);
 
 /// Calls a provider binding with the seed's fixed retry policy: at most retryMax (2) retries,
 /// only for transient failures, after retryBackoffMs (500, then 1500 ms) with no jitter; a
-/// Retry-After longer than that wait is honoured up to kMaxRetryAfterMs. The key is read at
+/// Retry-After longer than that wait is honoured up to kMaxRetryAfterMs. The key is looked up at
 /// each call, goes into its one header, and is scrubbed from every message this returns.
 class ProviderClient {
   public:
     /// `log`, when given, gets one line per HTTP attempt (endpoint, status, latency), never a
     /// body or a header.
-    ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys = environment_key,
+    ProviderClient(const HttpClient& http, const Sleeper& sleeper, KeyLookup keys,
                    const log::Log* log = nullptr);
 
     CallOutcome call(const Binding& binding, const ModelRequest& request,

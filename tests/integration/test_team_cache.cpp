@@ -327,6 +327,31 @@ TEST_CASE("with an HMAC key a forged team record is rejected, and without one it
     CHECK(redis.cli("GET " + redis_key).find(hmac) == std::string::npos);
 }
 
+TEST_CASE("hmac_key_env naming an unset variable: one warning line, and no team store is used",
+          "[team-cache][integration]") {
+    // Read once, by prepare, before any lens runs: one line however many changes the run checks.
+    Team team;
+    RedisServer redis;
+    team.user_config("[cache]\nremote = [\"" + redis.url() +
+                     "\"]\nhmac_key_env = \"QA_TEST_CACHE_HMAC_UNSET\"\n");
+    const auto repo = team.clone("alice");
+    const ProcResult r = team.run(repo);
+    INFO(r.describe());
+    CHECK(r.exit_code == 1);
+    CHECK(team.server.requests().size() == 1);
+    CHECK(count(r.err,
+                "qa-skill: warning: [cache] hmac_key_env names QA_TEST_CACHE_HMAC_UNSET, "
+                "which is not set; the team cache is off for this run\n") == 1);
+    CHECK(count(r.err, "warning:") == 1);
+    CHECK(redis.keys().empty());  // neither read nor written unsigned
+
+    // `qa-skill cache push` reads the variables as a run does: no store to push to.
+    const ProcResult push = team.sb.qa(repo, "cache push");
+    INFO(push.describe());
+    CHECK(push.exit_code == 2);
+    CHECK(count(push.err, "hmac_key_env names QA_TEST_CACHE_HMAC_UNSET, which is not set") == 1);
+}
+
 TEST_CASE("a read-only client reads the team cache and never writes it",
           "[team-cache][integration]") {
     Team team;

@@ -63,8 +63,8 @@ TEST_CASE("a Redis Cluster: records land on the node owning their slot, read fro
 
     qa::cache::remote::Options options;
     options.timeoutMs = 2000;
-    auto writer = qa::cache::remote::make_backend({nodes[0]->url(), false, {}, {}}, options);
-    auto reader = qa::cache::remote::make_backend({nodes[2]->url(), true, {}, {}}, options);
+    auto writer = qa::cache::remote::make_backend({nodes[0]->url(), false, {}, {}, {}}, options);
+    auto reader = qa::cache::remote::make_backend({nodes[2]->url(), true, {}, {}, {}}, options);
     std::vector<qa::cache::CacheKey> keys;
     for (int i = 0; i < 24; ++i) {
         keys.push_back(qa::cache::make_key("performance", qa::json::Value(i)));

@@ -1,7 +1,5 @@
 #include "cache/remote/http.hpp"
 
-#include <cstdlib>
-
 #include "providers/http_client.hpp"
 
 namespace qa::cache::remote {
@@ -36,6 +34,7 @@ class HttpBackend final : public Backend {
         : name_(redact_url(spec.url)),
           base_(spec.url),
           credential_env_(spec.credentialEnv),
+          credential_(spec.credential.value_or(std::string())),
           timeout_ms_(options.timeoutMs) {
         while (!base_.empty() && base_.back() == '/') {
             base_.pop_back();
@@ -84,12 +83,11 @@ class HttpBackend final : public Backend {
             request.headers.push_back({"Content-Type", "application/octet-stream"});
         }
         if (!credential_env_.empty()) {
-            const char* token = std::getenv(credential_env_.c_str());
-            if (token == nullptr || *token == '\0') {
+            if (credential_.empty()) {
                 r.error = "the credential variable " + credential_env_ + " is not set";
                 return r;
             }
-            request.headers.push_back({"Authorization", std::string("Bearer ") + token});
+            request.headers.push_back({"Authorization", "Bearer " + credential_});
         }
         response = client_.send(request);
         if (response.transport != TransportStatus::ok) {
@@ -115,6 +113,7 @@ class HttpBackend final : public Backend {
     std::string name_;
     std::string base_;
     std::string credential_env_;
+    std::string credential_;  ///< the bearer token: sent in its header only
     std::int64_t timeout_ms_;
     providers::HttpClient client_;
 };

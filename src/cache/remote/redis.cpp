@@ -87,6 +87,7 @@ class RedisBackend final : public Backend {
           port_(url.port.value_or(6379)),
           user_(url.user),
           credential_env_(spec.credentialEnv),
+          credential_(spec.credential.value_or(std::string())),
           cluster_nodes_(spec.clusterNodes),
           timeout_ms_(options.timeoutMs) {
         if (url.path.size() > 1) {
@@ -190,8 +191,7 @@ class RedisBackend final : public Backend {
         }
         lib_->set_timeout(c.get(), to_timeval(timeout_ms_));
         if (!credential_env_.empty()) {
-            const char* password = std::getenv(credential_env_.c_str());
-            if (password == nullptr || *password == '\0') {
+            if (credential_.empty()) {
                 error = "the credential variable " + credential_env_ + " is not set";
                 return give_up(endpoint, error);
             }
@@ -199,7 +199,7 @@ class RedisBackend final : public Backend {
             if (!user_.empty()) {
                 auth.push_back(user_);
             }
-            auth.emplace_back(password);
+            auth.push_back(credential_);
             Reply reply = send(c.get(), auth);
             if (!reply || reply->type == REDIS_REPLY_ERROR) {
                 // The server's reply names no password; ours never does either.
@@ -361,6 +361,7 @@ class RedisBackend final : public Backend {
     std::string user_;
     std::string db_;
     std::string credential_env_;
+    std::string credential_;  ///< the password: sent in AUTH only
     std::vector<std::string> cluster_nodes_;
     std::int64_t timeout_ms_;
     std::mutex mutex_;

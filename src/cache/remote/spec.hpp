@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,15 @@ struct Spec {
     std::string url;
     bool readOnly = false;
     /// The NAME of the environment variable holding the Redis password or the HTTP bearer
-    /// token; empty: none. The value is read when connecting and never kept in a message.
+    /// token; empty: none. Messages name it, never its value.
     std::string credentialEnv;
     /// Redis: hosts ("host" or "host:port") a cluster redirection may lead to besides the URL's
     /// own host; a redirection anywhere else is not followed (the password would go along).
     std::vector<std::string> clusterNodes;
+    /// credentialEnv's value, read by the caller before the store is made (a run's prepare
+    /// step): a store never reads the environment. nullopt (or empty) with credentialEnv set:
+    /// every operation fails, naming the variable as not set.
+    std::optional<std::string> credential;
 };
 
 /// What every store of one cache shares.

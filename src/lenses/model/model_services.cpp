@@ -33,14 +33,15 @@ bool has_model_plans(const input::RunInput& input, const std::vector<contracts::
 ModelServices::ModelServices(const input::RunInput& input,
                              const std::vector<contracts::LensPlan>& plans,
                              std::optional<std::filesystem::path> cache_dir,
-                             const settings::CacheSettings& team, providers::KeyLookup keys,
+                             cache::TieredOptions team, providers::KeyLookup keys,
                              const log::Log* log)
     : client_(http_, sleeper_, std::move(keys), log),
       ledger_(input.skill.runBudgetMaxTokens, input.skill.runBudgetMaxCostUsd,
               model_plan_order(input, plans)),
       findings_(json::SchemaValidator::embedded("model-findings.v1")) {
     if (cache_dir) {
-        cache_.emplace(cache::Store(*cache_dir), team_cache_options(team, findings_));
+        accept_sound_answers(team, findings_);
+        cache_.emplace(cache::Store(*cache_dir), std::move(team));
         // Expired answers no lookup will meet again go now, not never.
         cache_->local().prune(cache::now_seconds());
     }

@@ -14,7 +14,6 @@
 #include "providers/http_client.hpp"
 #include "providers/provider_client.hpp"
 #include "providers/sleeper.hpp"
-#include "settings/cache.hpp"
 
 namespace qa::lenses::model {
 
@@ -24,15 +23,13 @@ namespace qa::lenses::model {
 /// the run's lenses::api::Services, where the model lenses find them.
 class ModelServices {
   public:
-    /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache. `team` names the team
-    /// stores in front of which the local cache stands (the repository's `[cache]` with the
-    /// user's own file laid over it: config::with_user_cache). Throws settings::ConfigError for a
-    /// store URL qa-skill cannot speak.
+    /// `plans` in queue order (as planned); `cache_dir` nullopt: no cache. `team`: the team
+    /// stores in front of which the local cache stands, with their secrets, as prepare resolved
+    /// them (team_cache_options); their answers are checked here (accept_sound_answers). `keys`:
+    /// the API keys prepare read; nothing here reads the environment.
     ModelServices(const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-                  std::optional<std::filesystem::path> cache_dir,
-                  const settings::CacheSettings& team = {},
-                  providers::KeyLookup keys = providers::environment_key,
-                  const log::Log* log = nullptr);
+                  std::optional<std::filesystem::path> cache_dir, cache::TieredOptions team,
+                  providers::KeyLookup keys, const log::Log* log = nullptr);
     ~ModelServices();
     ModelServices(const ModelServices&) = delete;
     ModelServices& operator=(const ModelServices&) = delete;

@@ -134,7 +134,7 @@ TEST_CASE("tiered cache: local, then team stores in order, and a bad record is a
     a.records[key.text()] = entry_bytes(key, "bad");  // well-formed, but the caller rejects it
     std::vector<std::string> warnings;
     qa::cache::TieredOptions options;
-    options.remotes = {{"memory://a", false, {}, {}}, {"memory://b", true, {}, {}}};
+    options.remotes = {{"memory://a", false, {}, {}, {}}, {"memory://b", true, {}, {}, {}}};
     options.accept = [](std::string_view v) { return v != "bad"; };
     options.warn = [&](const std::string& line) { warnings.push_back(line); };
     std::vector<std::unique_ptr<remote::Backend>> backends;
@@ -251,7 +251,7 @@ TEST_CASE("hiredis is loaded at run time, by the soname the build compiled again
     CHECK(missing.error().find("hiredis cannot be loaded") != std::string::npos);
     // A store whose library is missing is a failure of that store, as a value.
     qa::cache::remote::Options options;
-    auto backend = remote::make_backend({"redis://127.0.0.1:1/0", false, {}, {}}, options);
+    auto backend = remote::make_backend({"redis://127.0.0.1:1/0", false, {}, {}, {}}, options);
     const auto got = backend->get(key_of(R"({"c":1})"));
     CHECK(got.status == remote::Status::failed);
 }
@@ -272,7 +272,7 @@ TEST_CASE("a Redis node that accepts but never answers is asked once and not onc
 
     qa::cache::remote::Options options;
     options.timeoutMs = 100;
-    auto backend = remote::make_backend({url, false, {}, {}}, options);
+    auto backend = remote::make_backend({url, false, {}, {}, {}}, options);
     const auto first = backend->get(key_of(R"({"s":1})"));
     CHECK(first.status == remote::Status::failed);
     INFO(first.error);
