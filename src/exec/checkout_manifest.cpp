@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -171,8 +170,16 @@ std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
     return out;
 }
 
-std::string checkout_fingerprint(const git::Repository& repo,
-                                 const std::vector<TreeEntry>& entries) {
+fs::path user_attributes_file(const EnvLookup& lookup) {
+    const auto xdg = lookup("XDG_CONFIG_HOME");
+    const auto home = lookup("HOME");
+    return xdg && !xdg->empty() ? fs::path(*xdg) / "git/attributes"
+           : home               ? fs::path(*home) / ".config/git/attributes"
+                                : fs::path();
+}
+
+std::string checkout_fingerprint(const git::Repository& repo, const std::vector<TreeEntry>& entries,
+                                 const fs::path& user_attributes) {
     int major = 0;
     int minor = 0;
     int rev = 0;
@@ -207,27 +214,20 @@ std::string checkout_fingerprint(const git::Repository& repo,
     text += "info " + util::sha256_hex(read_if_present(common / "info/attributes")) + "\n";
     git::ConfigHandle config;
     if (git_repository_config_snapshot(config.out(), repo.raw()) == 0) {
-        git_config_iterator* it = nullptr;
-        if (git_config_iterator_glob_new(&it, config.get(), "^(core|filter)\\.") == 0) {
-            git_config_entry* entry = nullptr;
-            while (git_config_next(&entry, it) == 0) {
+        git::ConfigIteratorHandle it;
+        if (git_config_iterator_glob_new(it.out(), config.get(), "^(core|filter)\\.") == 0) {
+            git_config_entry* entry = nullptr;  // owned by the iterator
+            while (git_config_next(&entry, it.get()) == 0) {
                 text += "config " + std::string(entry->name) + "=" + entry->value + "\n";
             }
-            git_config_iterator_free(it);
         }
-        git_buf path = GIT_BUF_INIT;
-        if (git_config_get_path(&path, config.get(), "core.attributesfile") == 0) {
-            text += "user " + util::sha256_hex(read_if_present(path.ptr)) + "\n";
-            git_buf_dispose(&path);
+        git::Buf path;
+        if (git_config_get_path(path.out(), config.get(), "core.attributesfile") == 0) {
+            text += "user " + util::sha256_hex(read_if_present(fs::path(path.view()))) + "\n";
         }
     }
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
-    const char* home = std::getenv("HOME");
-    const fs::path user = xdg != nullptr && *xdg != '\0' ? fs::path(xdg) / "git/attributes"
-                          : home != nullptr              ? fs::path(home) / ".config/git/attributes"
-                                                         : fs::path();
-    if (!user.empty()) {
-        text += "xdg " + util::sha256_hex(read_if_present(user)) + "\n";
+    if (!user_attributes.empty()) {
+        text += "xdg " + util::sha256_hex(read_if_present(user_attributes)) + "\n";
     }
     text += "system " + util::sha256_hex(read_if_present("/etc/gitattributes")) + "\n";
     return util::sha256_hex(text);

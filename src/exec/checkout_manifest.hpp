@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "exec/file_stamp.hpp"
+#include "exec/sandbox.hpp"
 #include "git/repository.hpp"
 
 namespace qa::exec {
@@ -33,12 +35,18 @@ struct TreeEntry {
 std::optional<std::vector<TreeEntry>> tree_entries(const git::Repository& repo,
                                                    const std::string& rev);
 
+/// The user's git attributes file, where git looks for it: `$XDG_CONFIG_HOME/git/attributes`
+/// (when set and not empty), else `$HOME/.config/git/attributes`; empty when neither is set.
+/// `lookup` is the run's copy of the environment (RunnerEnv), never the process's.
+std::filesystem::path user_attributes_file(const EnvLookup& lookup);
+
 /// Everything besides a file's path, blob and mode that shapes the bytes git's checkout writes
-/// for it: the attribute files (tracked, on disk, info/attributes, the user's and the system's),
-/// the core.* and filter.* configuration, the umask and libgit2's version. A reused checkout is
-/// only updated under the same fingerprint; any difference means every file is written again.
-std::string checkout_fingerprint(const git::Repository& repo,
-                                 const std::vector<TreeEntry>& entries);
+/// for it: the attribute files (tracked, on disk, info/attributes, core.attributesFile,
+/// `user_attributes` (user_attributes_file; empty: none) and the system's), the core.* and
+/// filter.* configuration, the umask and libgit2's version. A reused checkout is only updated
+/// under the same fingerprint; any difference means every file is written again.
+std::string checkout_fingerprint(const git::Repository& repo, const std::vector<TreeEntry>& entries,
+                                 const std::filesystem::path& user_attributes);
 
 /// What a reusable checkout holds as git wrote it: each file's blob and mode with its stamp
 /// right after the write, the checkout root's identity, and the filesystem time after the last

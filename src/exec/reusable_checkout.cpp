@@ -64,7 +64,8 @@ std::optional<std::string> read_whole(const fs::path& path) {
 }  // namespace
 
 ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::string& rev,
-                                   const fs::path& dir, const fs::path& keep_root) {
+                                   const fs::path& dir, const fs::path& keep_root,
+                                   const fs::path& user_attributes) {
     const fs::path state = repo.git_dir() / "qa-skill";
     slot_ = state / "checkout";
     manifestPath_ = state / "checkout.manifest";
@@ -89,7 +90,7 @@ ReusableCheckout::ReusableCheckout(const git::Repository& repo, const std::strin
         summary_ = "written whole (the index has a conflict)";
         return;
     }
-    const std::string fingerprint = checkout_fingerprint(repo, *entries);
+    const std::string fingerprint = checkout_fingerprint(repo, *entries, user_attributes);
     CheckoutSync sync;
     try {
         sync = sync_checkout(repo, rev, scratch_->path(), *entries, fingerprint,

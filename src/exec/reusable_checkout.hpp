@@ -26,8 +26,11 @@ namespace qa::exec {
 /// nothing. The commands never see the manifest or the lock: the sandbox binds `dir` only.
 class ReusableCheckout {
   public:
+    /// `user_attributes`: the user's git attributes file (user_attributes_file), part of the
+    /// checkout's fingerprint.
     ReusableCheckout(const git::Repository& repo, const std::string& rev,
-                     const std::filesystem::path& dir, const std::filesystem::path& keep_root);
+                     const std::filesystem::path& dir, const std::filesystem::path& keep_root,
+                     const std::filesystem::path& user_attributes);
     ~ReusableCheckout();
     ReusableCheckout(const ReusableCheckout&) = delete;
     ReusableCheckout& operator=(const ReusableCheckout&) = delete;

@@ -1,6 +1,11 @@
 #include "exec/runner.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <string_view>
 #include <system_error>
 
 #include "contracts/json_io.hpp"
@@ -13,6 +18,8 @@
 #include "json/canonical.hpp"
 #include "util/process.hpp"
 
+extern char** environ;
+
 namespace qa::exec {
 
 namespace fs = std::filesystem;
@@ -24,9 +31,18 @@ RunnerEnv RunnerEnv::from_process() {
     if (bwrap != nullptr && *bwrap != '\0') {
         env.bwrapOverride = bwrap;
     }
-    env.lookup = [](const std::string& name) -> std::optional<std::string> {
-        const char* v = std::getenv(name.c_str());
-        return v == nullptr ? std::nullopt : std::optional<std::string>(v);
+    // A copy, taken now (when the binary builds its request): a sandbox made mid-run reads it,
+    // never the process environment.
+    auto vars = std::make_shared<std::map<std::string, std::string, std::less<>>>();
+    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+        const std::string_view text(*entry);
+        if (const auto eq = text.find('='); eq != std::string_view::npos) {
+            vars->emplace(text.substr(0, eq), text.substr(eq + 1));  // the first of a repeat
+        }
+    }
+    env.lookup = [vars](const std::string& name) -> std::optional<std::string> {
+        const auto it = vars->find(name);
+        return it == vars->end() ? std::nullopt : std::optional<std::string>(it->second);
     };
     return env;
 }

@@ -10,6 +10,7 @@
 #include "contracts/enums.hpp"
 #include "exec/change_watch.hpp"
 #include "exec/checkout.hpp"
+#include "exec/checkout_manifest.hpp"
 #include "exec/dir_watch.hpp"
 #include "exec/exec_error.hpp"
 #include "exec/policy.hpp"
@@ -194,7 +195,8 @@ PlanExecution TreeExecutor::execute(const contracts::LensPlan& plan,
         // The previous run's checkout, brought up to date from what changed, when no other run
         // holds it; else one of this run's own.
         s.checkout = std::make_unique<ReusableCheckout>(
-            open_repo(), rev, settings_.repoRoot / s.relative, settings_.repoRoot);
+            open_repo(), rev, settings_.repoRoot / s.relative, settings_.repoRoot,
+            user_attributes_file(env_.lookup));
         if (settings_.log != nullptr) {
             settings_.log->info("checkout", [&] { return s.checkout->summary(); });
         }

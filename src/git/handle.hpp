@@ -59,6 +59,7 @@ using ReferenceHandle = Handle<git_reference, &git_reference_free>;
 using RevwalkHandle = Handle<git_revwalk, &git_revwalk_free>;
 using RemoteHandle = Handle<git_remote, &git_remote_free>;
 using ConfigHandle = Handle<git_config, &git_config_free>;
+using ConfigIteratorHandle = Handle<git_config_iterator, &git_config_iterator_free>;
 using ReferenceIteratorHandle = Handle<git_reference_iterator, &git_reference_iterator_free>;
 using OdbHandle = Handle<git_odb, &git_odb_free>;
 
