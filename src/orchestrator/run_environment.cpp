@@ -25,6 +25,7 @@ providers::KeyLookup read_variables(const std::vector<std::string>& names) {
 
 providers::KeyLookup read_keys(const std::vector<settings::ProviderSettings>& providers) {
     std::vector<std::string> names;
+    names.reserve(providers.size());
     for (const auto& p : providers) {
         names.push_back(p.apiKeyEnv);
     }
@@ -33,6 +34,7 @@ providers::KeyLookup read_keys(const std::vector<settings::ProviderSettings>& pr
 
 cache::TieredOptions read_team_cache(const settings::CacheSettings& team) {
     std::vector<std::string> names{team.hmacKeyEnv};
+    names.reserve(1 + team.remotes.size());
     for (const auto& remote : team.remotes) {
         names.push_back(remote.credentialEnv);
     }
