@@ -17,10 +17,10 @@ struct ExecutionPolicy {
     std::vector<contracts::LensClass> allowedClasses;
     /// Every permission profile, with the configuration's `[permission_profiles.<id>]` applied.
     std::vector<ExecProfile> profiles;
-    /// Why the configuration is not trusted (exec::require_trust's message); nullopt: trusted.
+    /// Why nothing may run: the configuration is not trusted (exec::require_trust's message)
+    /// or the trust store cannot be read; nullopt: trusted. The message lens results carry,
+    /// and what a replay restores (it decides the bytes of a run, not today's trust store).
     std::optional<std::string> untrusted;
-    /// Set with `untrusted` when the trust store itself could not be read (no HOME...).
-    bool trustStoreUnreadable = false;
 
     /// The profile `id` as resolved (read_only when it is somehow missing: nothing runs then).
     ExecProfile profile(contracts::PermissionProfileId id) const;

@@ -103,12 +103,13 @@ void require_trust(const TrustEnv& env, const fs::path& repo_root, const std::st
         return;
     }
     const bool known = trusted_hash(trust_store_path(env), repo_root).has_value();
-    throw ExecError(
-        contracts::ErrorCode::EXECUTION_DENIED,
-        std::string(known ? "the execution configuration of " : "the configuration of ") +
-            root_key(repo_root) + (known ? " changed since it was trusted" : " is not trusted") +
-            "; review .qa-skill.toml and run 'qa-skill trust' in that repository "
-            "(CI: set QA_SKILL_TRUST=1)");
+    // No path in the message: it becomes a lens result's evidence, the same bytes in any clone.
+    throw ExecError(contracts::ErrorCode::EXECUTION_DENIED,
+                    std::string(known ? "the execution configuration of this repository changed "
+                                        "since it was trusted"
+                                      : "the configuration of this repository is not trusted") +
+                        "; review .qa-skill.toml and run 'qa-skill trust' in it "
+                        "(CI: set QA_SKILL_TRUST=1)");
 }
 
 }  // namespace qa::exec

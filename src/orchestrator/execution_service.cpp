@@ -46,12 +46,7 @@ std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
         runner.lookup = [](const std::string&) { return std::optional<std::string>(); };
     } else {
         runner = env->runner;
-        if (policy.untrusted) {
-            s.denied = policy.trustStoreUnreadable
-                           ? "the trust store cannot be read (" + *policy.untrusted +
-                                 "); execution needs 'qa-skill trust' (CI: QA_SKILL_TRUST=1)"
-                           : *policy.untrusted;
-        }
+        s.denied = policy.untrusted;
     }
     return std::make_unique<const exec::TreeExecutor>(lib, repo, std::move(s), std::move(runner),
                                                       &commands);

@@ -73,6 +73,25 @@ void require_cached(const Executed& executed) {
     }
 }
 
+/// Throws NotReplayable when the run's commands ran trusted and the replay's were refused
+/// (this machine has not trusted the configuration): a refusal is not drift. Nothing ran.
+void require_same_trust(const ReplayInput& in, const Prepared& prepared,
+                        const plan::PlanOutcome& plan, const input::RunInput& input) {
+    if (in.executionUntrusted || !prepared.execution.untrusted) {
+        return;
+    }
+    for (const auto& p : plan.plans) {
+        const input::LensInput* lens = input.lens(p.lensId);
+        if (lens != nullptr &&
+            (lens->kind == input::LensKind::execution || lens->kind == input::LensKind::external)) {
+            throw NotReplayable(
+                "the run's commands ran with its configuration trusted, and here "
+                "they were refused: " +
+                *prepared.execution.untrusted);
+        }
+    }
+}
+
 /// The values of a difference with the credential rules' masking: a tampered artifact may hold
 /// what no artifact should.
 artifacts::Difference masked(artifacts::Difference d) {
@@ -121,6 +140,7 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
 
     const Execution execution(lib, prepared, control);
     Judged judged = judge(prepared, execution, target);
+    require_same_trust(in, prepared, judged.outcome.plan, target.input);
     if (!allow_provider_calls) {
         require_cached(judged.executed);
     }

@@ -249,6 +249,7 @@ json::Value to_json(const ReplayInput& in) {
     };
     out.emplace_back("changes", std::move(changes));
     out.emplace_back("providerAnswers", strings(in.providerAnswers));
+    out.emplace_back("executionUntrusted", optional_string(in.executionUntrusted));
     return out;
 }
 
@@ -310,6 +311,7 @@ ReplayInput replay_input_from_json(const json::Value& value) {
         in.target.changes.files.push_back(file_change_from(f, "changes/files"));
     }
     in.providerAnswers = r.strings("providerAnswers");
+    in.executionUntrusted = r.optional_string("executionUntrusted");
     return in;
 }
 

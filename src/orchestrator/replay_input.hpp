@@ -43,6 +43,10 @@ struct ReplayInput {
     std::optional<std::string> baselineBlob;
     std::vector<input::GateChange> gateChanges;
     std::vector<std::string> providerAnswers;  ///< cache keys of the answers used, sorted
+    /// Why the run's commands were refused (exec::ExecutionPolicy::untrusted); nullopt: its
+    /// configuration was trusted. A fact of the run's machine that decides its bytes: a replay
+    /// refuses the same way, and never runs commands the replaying machine has not trusted.
+    std::optional<std::string> executionUntrusted;
 };
 
 json::Value to_json(const ReplayInput& input);

@@ -102,6 +102,10 @@ Prepared prepare_replay(const RunRequest& request, const git::Repository& repo,
     prepared.registry = run_registry(builtin, config);
     prepared.execution =
         read_execution_policy(config, prepared.registry, repo.root(), request.execution);
+    // Commands the run was refused are refused again, whatever today's trust store says.
+    if (in.executionUntrusted) {
+        prepared.execution.untrusted = in.executionUntrusted;
+    }
     prepared.reader = std::make_unique<const git::BlobReader>(repo);
     std::optional<baseline::LoadedBaseline> accepted;
     if (in.baselineBlob && in.baselineSource) {

@@ -44,6 +44,7 @@ ReplayInput replay_input_of(const Prepared& prepared, const PreparedTarget& targ
     }
     in.gateChanges = target.input.gateChanges;
     in.providerAnswers = answers_of(executed);
+    in.executionUntrusted = prepared.execution.untrusted;
     return in;
 }
 
