@@ -9,17 +9,24 @@ namespace qa::orchestrator {
 namespace {
 
 /// A content id for the staged tree without writing a tree object into the repository: the
-/// hash of every changed path with its mode and blob id, on top of HEAD.
+/// hash of every changed path with its mode and blob id, on top of HEAD. The canonical JSON of
+/// {"base", "files": [{"mode", "oid", "oldPath", "path"}]} is hashed one file at a time, the
+/// same bytes as canonical() of the whole document without holding it (50,000 files: 30 MB).
 std::string staged_head_id(const git::ChangeSet& changes) {
-    json::Array files;
-    for (const auto& f : changes.files) {
-        files.push_back(json::Object{{"path", f.path},
-                                     {"oldPath", f.old_path},
-                                     {"mode", static_cast<std::int64_t>(f.new_mode)},
-                                     {"oid", f.new_oid}});
+    util::Sha256 hashed;
+    hashed.update(R"({"base":)");
+    hashed.update(json::canonical(json::Value(changes.base)));
+    hashed.update(R"(,"files":[)");
+    for (std::size_t i = 0; i < changes.files.size(); ++i) {
+        const auto& f = changes.files[i];
+        hashed.update(i == 0 ? "" : ",");
+        hashed.update(json::canonical(json::Object{{"path", f.path},
+                                                   {"oldPath", f.old_path},
+                                                   {"mode", static_cast<std::int64_t>(f.new_mode)},
+                                                   {"oid", f.new_oid}}));
     }
-    return "index:" + util::sha256_hex(json::canonical(
-                          json::Object{{"base", changes.base}, {"files", std::move(files)}}));
+    hashed.update("]}");
+    return "index:" + hashed.hex_digest();
 }
 
 }  // namespace
