@@ -200,6 +200,7 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     const int text_fd = dry_run ? STDOUT_FILENO : STDERR_FILENO;
     auto style = qa::report::style_from(args, text_fd, action);
     style.commitStagesEdits = action == "commit" && commit_stages_edits();
+    style.serverSide = hook == "pre-receive";
     if (hook == "commit-msg" && style.verbosity == qa::report::Verbosity::normal) {
         style.verbosity = qa::report::Verbosity::quiet;
     }

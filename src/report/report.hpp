@@ -20,6 +20,9 @@ struct TerminalStyle {
     /// The blocked commit stages the working tree's edits itself (`git commit -a`, `git commit
     /// <paths>`): retrying needs no `git add`.
     bool commitStagesEdits = false;
+    /// A server's hook refuses the push (pre-receive): the pusher's `--no-verify` skips only
+    /// their own hooks, never this one.
+    bool serverSide = false;
     Verbosity verbosity = Verbosity::normal;
 };
 

@@ -222,7 +222,11 @@ std::string ways_forward(const orchestrator::RunReport& report, const TerminalSt
             }
         }
     }
-    if (style.action == "commit" || style.action == "push") {
+    if (style.serverSide) {
+        out += "  " + std::to_string(step++) +
+               ". The server checks every push it receives (git push --no-verify does not skip "
+               "it): fix the commits above, then push again.\n";
+    } else if (style.action == "commit" || style.action == "push") {
         out += "  " + std::to_string(step++) + ". Emergency only, skipping every check: git " +
                style.action + " --no-verify\n";
     }

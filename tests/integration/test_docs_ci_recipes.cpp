@@ -194,6 +194,9 @@ TEST_CASE("the pre-receive recipe, installed as its header says, refuses a push 
     CHECK(refused.exit_code != 0);
     CHECK(refused.err.find("aws-access-key-id") != std::string::npos);
     CHECK(refused.err.find("pre-receive hook declined") != std::string::npos);
+    // The pusher's --no-verify skips only their own hooks: never offered by the server's.
+    CHECK(refused.err.find("--no-verify does not skip") != std::string::npos);
+    CHECK(refused.err.find("Emergency only") == std::string::npos);
 
     c.sb.git_ok(c.work, "reset -q --hard HEAD~1");
     c.sb.add_file(c.work, "ok.py", "value = 1\n");
