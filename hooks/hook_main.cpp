@@ -11,7 +11,7 @@
 #include "git/push_refs.hpp"
 #include "orchestrator/main_guard.hpp"
 #include "orchestrator/run.hpp"
-#include "orchestrator/skip.hpp"
+#include "prepare/skip.hpp"
 #include "report/output_options.hpp"
 #include "report/progress.hpp"
 #include "report/report.hpp"
@@ -72,7 +72,7 @@ std::string read_hook_stdin() {
 /// hook (it consumes git's stdin itself): the first pushed ref, from PRE_COMMIT_FROM_REF (the
 /// remote's commit, unset on the first push of a new repository) to PRE_COMMIT_TO_REF (unset
 /// then too: the local branch's tip). nullopt outside the framework's pre-push.
-std::optional<qa::git::PushUpdate> framework_push(const qa::orchestrator::RunRequest& request) {
+std::optional<qa::git::PushUpdate> framework_push(const qa::prepare::RunRequest& request) {
     const auto local = env("PRE_COMMIT_LOCAL_BRANCH");
     const auto remote = env("PRE_COMMIT_REMOTE_BRANCH");
     if (!local || !remote) {
@@ -91,11 +91,11 @@ std::optional<qa::git::PushUpdate> framework_push(const qa::orchestrator::RunReq
 
 /// Fills in the request for a pre-push: git's own hook gives refs on stdin; the pre-commit
 /// framework consumes stdin and describes the push in its environment instead.
-void prepare_pre_push(qa::orchestrator::RunRequest& request,
+void prepare_pre_push(qa::prepare::RunRequest& request,
                       const std::vector<std::string>& positional) {
     if (auto update = framework_push(request)) {
         // Judged as git's own pre-push judges it: every commit the push sends, each on its own.
-        request.kind = qa::orchestrator::ChangeKind::pushed;
+        request.kind = qa::prepare::ChangeKind::pushed;
         request.remote = positional.size() >= 2 ? positional[1] : "origin";
         request.pushUpdates = {std::move(*update)};
         return;
@@ -104,7 +104,7 @@ void prepare_pre_push(qa::orchestrator::RunRequest& request,
     const auto from = env("PRE_COMMIT_FROM_REF");
     const auto to = env("PRE_COMMIT_TO_REF");
     if (from && to) {
-        request.kind = qa::orchestrator::ChangeKind::range;
+        request.kind = qa::prepare::ChangeKind::range;
         request.base = *from;
         request.head = *to;
         return;
@@ -112,19 +112,19 @@ void prepare_pre_push(qa::orchestrator::RunRequest& request,
     if (positional.size() < 2) {
         throw UsageError("pre-push needs the remote name and URL git passes to the hook");
     }
-    request.kind = qa::orchestrator::ChangeKind::pushed;
+    request.kind = qa::prepare::ChangeKind::pushed;
     request.remote = positional[1];
     request.pushUpdates = qa::git::parse_push_lines(read_hook_stdin());
 }
 
 /// A server-side pre-receive hook: "<old sha> <new sha> <ref>" lines on stdin. Each is judged as
 /// a push of <ref> from <old> to <new>, against every ref the server already has.
-void prepare_pre_receive(qa::orchestrator::RunRequest& request,
+void prepare_pre_receive(qa::prepare::RunRequest& request,
                          const std::vector<std::string>& positional) {
     if (positional.size() != 1) {
         throw UsageError("pre-receive takes no arguments (the refs come on stdin)");
     }
-    request.kind = qa::orchestrator::ChangeKind::pushed;
+    request.kind = qa::prepare::ChangeKind::pushed;
     request.remote.clear();  // the receiving side: see git::pushed_changes
     request.pushUpdates = qa::git::parse_receive_lines(read_hook_stdin());
 }
@@ -146,11 +146,10 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     if (format != "text" && format != "json" && format != "sarif") {
         throw UsageError("--format must be text, json or sarif, not \"" + format + "\"");
     }
-    qa::orchestrator::RunRequest request;
+    qa::prepare::RunRequest request;
     request.gitEnv = qa::git::GitEnv::from_process();
-    request.execution = qa::orchestrator::ExecutionEnv::from_process();
-    request.skipLensIds =
-        qa::orchestrator::parse_skip(std::getenv(qa::orchestrator::kSkipVariable.data()));
+    request.execution = qa::prepare::ExecutionEnv::from_process();
+    request.skipLensIds = qa::prepare::parse_skip(std::getenv(qa::prepare::kSkipVariable.data()));
     request.jobsOverride = args.positive_count("jobs");
     std::string action;
     const std::string hook = args.positional.empty() ? "" : args.positional[0];
@@ -158,11 +157,11 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
         if (!hook.empty() && hook != "pre-commit") {
             throw UsageError("--dry-run runs the pre-commit check and takes no hook name");
         }
-        request.kind = qa::orchestrator::ChangeKind::staged;
+        request.kind = qa::prepare::ChangeKind::staged;
     } else if (hook == "pre-commit" && args.positional.size() > 1) {
         // File names come from the pre-commit framework (pass_filenames): git passes none.
         // `pre-commit run --all-files` or `--files` then audits those files, a commit its diff.
-        request.kind = qa::orchestrator::ChangeKind::files;
+        request.kind = qa::prepare::ChangeKind::files;
         request.files.assign(args.positional.begin() + 1, args.positional.end());
         // git gives its commit hooks GIT_INDEX_FILE; `pre-commit run` by hand blocks nothing.
         action = env("GIT_INDEX_FILE") ? "commit" : "";
@@ -172,14 +171,14 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
         if (args.positional.size() != 1) {
             throw UsageError(hook + " takes no arguments");
         }
-        request.kind = qa::orchestrator::ChangeKind::staged;
+        request.kind = qa::prepare::ChangeKind::staged;
         action = hook == "pre-commit" ? "commit" : "merge";
     } else if (hook == "commit-msg") {
         // The message of the commit being made, before it exists: credentials only (fast).
         if (args.positional.size() != 2) {
             throw UsageError("commit-msg takes the message file git passes to the hook");
         }
-        request.kind = qa::orchestrator::ChangeKind::message;
+        request.kind = qa::prepare::ChangeKind::message;
         request.message = qa::util::read_file(args.positional[1]);
         // The pre-commit hook just reported on this commit: this one speaks only when it blocks
         // (-v shows it), and its verdict is in the output rather than in a run folder.
@@ -208,7 +207,7 @@ int run_hook(int argc, char** argv, const qa::orchestrator::RunControl& control)
     logged.log = qa::report::log_from(args);
     const auto report = [&] {
         const qa::report::Progress progress(
-            request.kind == qa::orchestrator::ChangeKind::pushed ? "the push" : "the commit",
+            request.kind == qa::prepare::ChangeKind::pushed ? "the push" : "the commit",
             style.verbosity != qa::report::Verbosity::quiet && qa::report::Progress::wanted());
         return qa::orchestrator::run(request, logged);
     }();

@@ -47,9 +47,9 @@ int run_audit(const std::vector<std::string>& args, const orchestrator::RunContr
     if (format != "text" && format != "json" && format != "sarif") {
         throw util::UsageError("unsupported --format \"" + format + "\"");
     }
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
-    request.kind = orchestrator::ChangeKind::history;
+    request.kind = prepare::ChangeKind::history;
     request.revision = parsed.flag("all")          ? "--all"
                        : parsed.positional.empty() ? "HEAD"
                                                    : parsed.positional[0];

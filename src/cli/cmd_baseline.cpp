@@ -57,14 +57,14 @@ const util::OptionSpec kCheckOptions[] = {
 /// it reads it.
 orchestrator::RunReport scan_all_files(const util::ParsedArgs& args,
                                        const orchestrator::RunControl& control) {
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
-    request.kind = orchestrator::ChangeKind::all_files;
+    request.kind = prepare::ChangeKind::all_files;
     request.writeArtifacts = false;  // a report on the baseline, not a gate decision
     request.jobsOverride = args.positive_count("jobs");
     // Execution lenses scan like the others (trusted configuration, sandbox), else the scan is
     // incomplete and no baseline can be written while one is enabled.
-    request.execution = orchestrator::ExecutionEnv::from_process();
+    request.execution = prepare::ExecutionEnv::from_process();
     return orchestrator::run(request, control);
 }
 

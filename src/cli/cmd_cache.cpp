@@ -19,8 +19,8 @@
 #include "git/repository.hpp"
 #include "lenses/model/answer_cache.hpp"
 #include "lenses/model/team_cache.hpp"
-#include "orchestrator/run_environment.hpp"
 #include "plan/registry.hpp"
+#include "prepare/run_environment.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 
@@ -78,7 +78,7 @@ std::unique_ptr<Setup> setup() {
     s->directory =
         artifacts::resolve_root(repo, config.artifactRoot, config.source) / "cache" / "model";
     // The stores' secrets read here, once, as a run's prepare reads them.
-    s->options = orchestrator::read_team_cache(config::with_user_cache(config.cache));
+    s->options = prepare::read_team_cache(config::with_user_cache(config.cache));
     lenses::model::accept_sound_answers(s->options, s->findings);
     for (const auto& spec : s->options.remotes) {
         s->backends.push_back(cache::remote::make_backend(spec, s->options.remote));

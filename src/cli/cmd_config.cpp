@@ -14,10 +14,10 @@
 #include "git/repository.hpp"
 #include "json/canonical.hpp"
 #include "lenses/own_rules.hpp"
-#include "orchestrator/config_checks.hpp"
-#include "orchestrator/run_environment.hpp"
-#include "orchestrator/run_registry.hpp"
 #include "plan/registry.hpp"
+#include "prepare/config_checks.hpp"
+#include "prepare/run_environment.hpp"
+#include "prepare/run_registry.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
 #include "util/file.hpp"
@@ -115,7 +115,7 @@ int run_config(const std::vector<std::string>& args) {
         config::load_rubric_file(config, find_repo_root().value_or("."));
         // The checks every run makes, with the same messages: valid here, valid for the hook.
         const auto notes =
-            orchestrator::check_config(config, builtin, orchestrator::read_keys(config.providers));
+            prepare::check_config(config, builtin, prepare::read_keys(config.providers));
         check_artifact_root(config);
         std::printf("%s: valid (configHash %s)\n", config.source.c_str(),
                     config::config_hash(config).c_str());
@@ -131,8 +131,7 @@ int run_config(const std::vector<std::string>& args) {
         // The built-in lenses and the repository's external ones, as `run --lens` knows them.
         const auto root = find_repo_root();
         const auto lens_ids =
-            root ? orchestrator::run_registry(builtin, config::load_config(*root, ids)).lens_ids()
-                 : ids;
+            root ? prepare::run_registry(builtin, config::load_config(*root, ids)).lens_ids() : ids;
         for (const auto& id : lens_ids) {
             std::printf("%s\n", id.c_str());
         }

@@ -32,7 +32,7 @@ bool is_key(const std::string& name) {
 }
 
 /// Replays one run and prints one line (or a few for a drift); returns its exit code.
-int check_one(const orchestrator::RunRequest& request, const fs::path& dir, bool allow_calls,
+int check_one(const prepare::RunRequest& request, const fs::path& dir, bool allow_calls,
               const orchestrator::RunControl& control) {
     const std::string key = dir.filename().string();
     try {
@@ -47,7 +47,7 @@ int check_one(const orchestrator::RunRequest& request, const fs::path& dir, bool
             "%s\n",
             key.c_str(), d.file.c_str(), d.pointer.c_str(), d.stored.c_str(), d.replayed.c_str());
         return util::kExitFail;
-    } catch (const orchestrator::NotReplayable& e) {
+    } catch (const prepare::NotReplayable& e) {
         std::printf("%s: not replayable offline: %s\n", key.c_str(), e.what());
         return util::kExitUsage;
     } catch (const settings::ConfigError& e) {
@@ -74,11 +74,11 @@ int run_drift_check(const std::vector<std::string>& args, const orchestrator::Ru
     if (all == !parsed.positional.empty() || parsed.positional.size() > 1) {
         throw util::UsageError("name one executionKey, or --all");
     }
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     request.jobsOverride = parsed.positive_count("jobs");
     request.writeArtifacts = false;
-    request.execution = orchestrator::ExecutionEnv::from_process();
+    request.execution = prepare::ExecutionEnv::from_process();
     const bool allow_calls = parsed.flag("allow-provider-calls");
     const fs::path runs = orchestrator::runs_folder(request);
     std::vector<fs::path> dirs;

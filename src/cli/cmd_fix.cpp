@@ -17,9 +17,9 @@
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "orchestrator/run.hpp"
-#include "orchestrator/tree_config.hpp"
 #include "plan/exclude.hpp"
 #include "plan/registry.hpp"
+#include "prepare/tree_config.hpp"
 #include "report/quote_path.hpp"
 #include "rules/hygiene_fix.hpp"
 #include "util/args.hpp"
@@ -117,10 +117,10 @@ int run_fix(const std::vector<std::string>& args) {
     if (repo->is_bare()) {
         throw util::UsageError("qa-skill fix needs a working tree");
     }
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     const Scope scope = scope_of(
-        orchestrator::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids()));
+        prepare::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids()));
     if (!scope.enabled) {
         std::printf("qa-skill fix: the style lens is off in .qa-skill.toml: nothing to fix\n");
         return util::kExitPass;

@@ -85,9 +85,9 @@ exec::PhaseReviews rule_lens_reviews(const exec::PhaseInput& input, const fs::pa
     for (const auto& f : input.changedFiles) {
         changed.insert(rel == "." ? f : (rel / f).generic_string());
     }
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.startDir = root;
-    request.kind = orchestrator::ChangeKind::all_files;
+    request.kind = prepare::ChangeKind::all_files;
     request.writeArtifacts = false;
     // The reviews are the rule lenses': the execution lenses are what phase-validate itself
     // runs above (the phase lens would run the same checks again, in the index), and a model

@@ -15,8 +15,8 @@
 #include "json/value.hpp"
 #include "lenses/own_rules.hpp"
 #include "orchestrator/run.hpp"
-#include "orchestrator/tree_config.hpp"
 #include "plan/registry.hpp"
+#include "prepare/tree_config.hpp"
 #include "rules/catalog.hpp"
 #include "util/args.hpp"
 #include "util/exit_code.hpp"
@@ -54,10 +54,10 @@ Catalog load_catalog(rules::ReadExamples examples) {
     } catch (const git::GitError&) {
         return catalog;  // outside a repository: the built-in rules alone
     }
-    orchestrator::RunRequest request;
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     const config::Config config =
-        orchestrator::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids());
+        prepare::load_tree_config(*repo, request, plan::read_builtin_registry().lens_ids());
     if (!config.rulesFiles.empty()) {
         lenses::own_rule_ids(config.rulesFiles);  // one that does not compile: exit 2 at its line
         rules::add_rules(catalog, lenses::own_rule_sources(config.rulesFiles), examples);

@@ -14,7 +14,7 @@
 #include "json/error.hpp"
 #include "json/schema_validator.hpp"
 #include "orchestrator/run.hpp"
-#include "orchestrator/skip.hpp"
+#include "prepare/skip.hpp"
 #include "report/output_options.hpp"
 #include "report/progress.hpp"
 #include "report/report.hpp"
@@ -98,7 +98,7 @@ std::optional<std::vector<std::string>> lens_ids(const util::ParsedArgs& args) {
 /// the first JSON pointer at fault), turned into what the run checks: a range from baseRef to
 /// headRef, the staged changes for headRef "index" with baseRef "HEAD", every file for
 /// headRef "index" without a baseRef.
-void apply_input(const std::string& file, orchestrator::RunRequest& request) {
+void apply_input(const std::string& file, prepare::RunRequest& request) {
     std::string text;
     try {
         text = util::read_file(file);
@@ -117,10 +117,9 @@ void apply_input(const std::string& file, orchestrator::RunRequest& request) {
         throw util::InputError(file + ": " + e.what());
     }
     if (input.headRef == "index") {
-        request.kind =
-            input.baseRef ? orchestrator::ChangeKind::staged : orchestrator::ChangeKind::all_files;
+        request.kind = input.baseRef ? prepare::ChangeKind::staged : prepare::ChangeKind::all_files;
     } else {
-        request.kind = orchestrator::ChangeKind::range;
+        request.kind = prepare::ChangeKind::range;
         request.base = input.baseRef;
         request.head = input.headRef;
     }
@@ -130,8 +129,8 @@ void apply_input(const std::string& file, orchestrator::RunRequest& request) {
     request.inputFile = file;
 }
 
-orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
-    orchestrator::RunRequest request;
+prepare::RunRequest request_from(const util::ParsedArgs& args) {
+    prepare::RunRequest request;
     request.gitEnv = git::GitEnv::from_process();
     if (const auto file = args.value("input")) {
         for (const char* other : {"all-files", "staged", "base", "head", "run-mode", "lens"}) {
@@ -152,11 +151,11 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
     if (request.input) {
         // set by apply_input
     } else if (all) {
-        request.kind = orchestrator::ChangeKind::all_files;
+        request.kind = prepare::ChangeKind::all_files;
     } else if (staged) {
-        request.kind = orchestrator::ChangeKind::staged;
+        request.kind = prepare::ChangeKind::staged;
     } else {
-        request.kind = orchestrator::ChangeKind::range;
+        request.kind = prepare::ChangeKind::range;
         request.base = args.value("base");
         request.head = args.value("head");
     }
@@ -179,8 +178,8 @@ orchestrator::RunRequest request_from(const util::ParsedArgs& args) {
     if (request.verifyDeterminism && !request.writeArtifacts) {
         throw util::UsageError("--verify-determinism replays the stored run: drop --no-artifacts");
     }
-    request.execution = orchestrator::ExecutionEnv::from_process();
-    request.skipLensIds = orchestrator::parse_skip(std::getenv(orchestrator::kSkipVariable.data()));
+    request.execution = prepare::ExecutionEnv::from_process();
+    request.skipLensIds = prepare::parse_skip(std::getenv(prepare::kSkipVariable.data()));
     if (args.flag("trust")) {
         request.execution->trust.trustOverride = "1";
     }
@@ -238,8 +237,8 @@ int run_plan(const std::vector<std::string>& args) {
     const std::string format = format_of(parsed, {"text", "json"});
     auto request = request_from(parsed);
     // Without --base/--head/--all-files, plan what a commit would check.
-    if (request.kind == orchestrator::ChangeKind::range && !request.base && !request.head) {
-        request.kind = orchestrator::ChangeKind::staged;
+    if (request.kind == prepare::ChangeKind::range && !request.base && !request.head) {
+        request.kind = prepare::ChangeKind::staged;
     }
     const auto report = orchestrator::plan_only(request);
     if (format == "json") {

@@ -46,7 +46,7 @@ void read_budget(util::TomlReader& b, Config& config) {
 }
 
 /// `[rules.<id>]`: a built-in rule switched off or given another severity. Whether the id
-/// names a rule is checked later, against the rules the run loads (orchestrator::check_config).
+/// names a rule is checked later, against the rules the run loads (prepare::check_config).
 void read_rule_overrides(util::TomlReader& r, Config& config) {
     const toml::table* rules = r.table("rules");
     if (rules == nullptr) {

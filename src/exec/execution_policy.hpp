@@ -9,7 +9,7 @@
 
 namespace qa::exec {
 
-/// What a run may execute, decided once before any lens runs (orchestrator::prepare reads it
+/// What a run may execute, decided once before any lens runs (prepare::prepare reads it
 /// from the configuration and the user's trust store): the execution lenses' checkouts and the
 /// external lenses' sandbox read this value, never the configuration.
 struct ExecutionPolicy {

@@ -74,7 +74,7 @@ struct RuleSetting {
     std::optional<contracts::Severity> severity;
 };
 
-/// A change to the gate itself that the change under test makes (orchestrator::gate_changes):
+/// A change to the gate itself that the change under test makes (prepare::gate_changes):
 /// a weaker configuration, findings newly accepted by the baseline. The gate lens reports each
 /// on `file`:`line`, for a reviewer to see.
 struct GateChange {
@@ -88,7 +88,7 @@ struct GateChange {
 };
 
 /// The immutable input of one checked change: the SkillInput the artifacts record and every
-/// lens's resolved settings. Built once at the top of a run (orchestrator::make_run_input);
+/// lens's resolved settings. Built once at the top of a run (prepare::make_run_input);
 /// the dispatcher, the lenses and the verdict read it, never the Config, so that what a run
 /// depended on is what its artifacts say.
 struct RunInput {

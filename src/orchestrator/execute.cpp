@@ -10,7 +10,8 @@
 
 namespace qa::orchestrator {
 
-Execution::Execution(const git::LibGit2& lib, const Prepared& prepared, const RunControl& control)
+Execution::Execution(const git::LibGit2& lib, const prepare::Prepared& prepared,
+                     const RunControl& control)
     : lib_(lib), prepared_(prepared), control_(control), commands_(control.children, &control.log) {
     // Lenses that run a program of their own (external lenses) run in the sandbox, under the
     // run's execution policy (trust, classes, profiles), and like execution lenses only when
@@ -25,7 +26,8 @@ Execution::Execution(const git::LibGit2& lib, const Prepared& prepared, const Ru
     }
 }
 
-Executed Execution::run(const PreparedTarget& target, const std::vector<contracts::LensPlan>& plans,
+Executed Execution::run(const prepare::PreparedTarget& target,
+                        const std::vector<contracts::LensPlan>& plans,
                         const std::string& execution_key,
                         const lenses::api::ChangeSource& changes) const {
     const input::RunInput& input = target.input;

@@ -8,8 +8,8 @@
 #include "exec/lens_sandbox.hpp"
 #include "json/value.hpp"
 #include "lenses/api/services.hpp"
-#include "orchestrator/prepared.hpp"
 #include "orchestrator/run_control.hpp"
+#include "prepare/prepared.hpp"
 
 namespace qa::orchestrator {
 
@@ -29,18 +29,20 @@ struct Executed {
 /// and cache.
 class Execution {
   public:
-    Execution(const git::LibGit2& lib, const Prepared& prepared, const RunControl& control);
+    Execution(const git::LibGit2& lib, const prepare::Prepared& prepared,
+              const RunControl& control);
 
     /// Runs `plans` of `target` (planned under `execution_key`) on `changes`. Throws
     /// util::Interrupted when the run is cancelled: its cancelled lenses are not findings.
-    Executed run(const PreparedTarget& target, const std::vector<contracts::LensPlan>& plans,
-                 const std::string& execution_key, const lenses::api::ChangeSource& changes) const;
+    Executed run(const prepare::PreparedTarget& target,
+                 const std::vector<contracts::LensPlan>& plans, const std::string& execution_key,
+                 const lenses::api::ChangeSource& changes) const;
 
     const log::Log& log() const { return control_.log; }
 
   private:
     const git::LibGit2& lib_;
-    const Prepared& prepared_;
+    const prepare::Prepared& prepared_;
     const RunControl& control_;
     lenses::api::ProcessRunner commands_;
     lenses::api::SteadyTimeSource clock_;

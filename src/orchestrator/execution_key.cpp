@@ -32,7 +32,7 @@ std::string staged_head_id(const git::ChangeSet& changes) {
 }  // namespace
 
 std::string execution_key(const contracts::SkillInput& input, const git::ChangeSet& changes,
-                          const TreeUnderTest& tree,
+                          const prepare::TreeUnderTest& tree,
                           const std::vector<contracts::LensPlan>& plans) {
     contracts::ExecutionKeyInput k;
     k.repoId = input.repoId;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "contracts/types.hpp"
-#include "orchestrator/tree_under_test.hpp"
+#include "prepare/tree_under_test.hpp"
 
 namespace qa::orchestrator {
 
@@ -13,6 +13,7 @@ namespace qa::orchestrator {
 /// commits), the planned lenses' versions and provider adapters, run mode and configHash.
 /// Known before anything runs.
 std::string execution_key(const contracts::SkillInput& input, const git::ChangeSet& changes,
-                          const TreeUnderTest& tree, const std::vector<contracts::LensPlan>& plans);
+                          const prepare::TreeUnderTest& tree,
+                          const std::vector<contracts::LensPlan>& plans);
 
 }  // namespace qa::orchestrator

@@ -4,15 +4,11 @@
 
 namespace qa::orchestrator {
 
-ExecutionEnv ExecutionEnv::from_process() {
-    return ExecutionEnv{exec::TrustEnv::from_process(), exec::RunnerEnv::from_process()};
-}
-
 std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
-    const exec::ExecutionPolicy& policy, const std::optional<ExecutionEnv>& env,
+    const exec::ExecutionPolicy& policy, const std::optional<prepare::ExecutionEnv>& env,
     const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-    const TreeUnderTest& tree, const std::string& execution_key,
+    const prepare::TreeUnderTest& tree, const std::string& execution_key,
     const lenses::api::CommandRunner& commands, const log::Log* log) {
     const auto is_execution_lens = [&input](const std::string& lens_id) {
         const input::LensInput* lens = input.lens(lens_id);

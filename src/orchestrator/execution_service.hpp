@@ -6,26 +6,16 @@
 
 #include "contracts/types.hpp"
 #include "exec/execution_policy.hpp"
-#include "exec/runner.hpp"
 #include "exec/tree_executor.hpp"
-#include "exec/trust.hpp"
 #include "git/change_set.hpp"
 #include "git/libgit2.hpp"
 #include "git/repository.hpp"
 #include "input/run_input.hpp"
 #include "lenses/api/services.hpp"
-#include "orchestrator/tree_under_test.hpp"
+#include "prepare/execution_env.hpp"
+#include "prepare/tree_under_test.hpp"
 
 namespace qa::orchestrator {
-
-/// What execution lenses need from the process, read by the binaries (never by library code):
-/// the trust store's location and override (QA_SKILL_TRUST) and bubblewrap's environment.
-struct ExecutionEnv {
-    exec::TrustEnv trust;
-    exec::RunnerEnv runner;
-
-    static ExecutionEnv from_process();
-};
 
 /// The execution service of one checked change (services.execution), or nullptr when no plan
 /// is an execution lens's (by `input`'s lens kinds). Execution is offered only when `env` is
@@ -34,9 +24,9 @@ struct ExecutionEnv {
 /// on `tree`.
 std::unique_ptr<const exec::TreeExecutor> make_tree_executor(
     const git::LibGit2& lib, const git::Repository& repo, const git::GitEnv& git_env,
-    const exec::ExecutionPolicy& policy, const std::optional<ExecutionEnv>& env,
+    const exec::ExecutionPolicy& policy, const std::optional<prepare::ExecutionEnv>& env,
     const input::RunInput& input, const std::vector<contracts::LensPlan>& plans,
-    const TreeUnderTest& tree, const std::string& execution_key,
+    const prepare::TreeUnderTest& tree, const std::string& execution_key,
     const lenses::api::CommandRunner& commands, const log::Log* log = nullptr);
 
 }  // namespace qa::orchestrator

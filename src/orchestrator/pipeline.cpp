@@ -7,6 +7,7 @@
 #include "lenses/execution_commands.hpp"
 #include "orchestrator/execution_key.hpp"
 #include "orchestrator/finding_commits.hpp"
+#include "orchestrator/plan_files.hpp"
 #include "orchestrator/run_log.hpp"
 #include "verdict/decide.hpp"
 
@@ -16,7 +17,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// What decide needs besides the plans and results, as the earlier steps found it.
-verdict::RunFacts facts_of(const PreparedTarget& target, const RunOutcome& out,
+verdict::RunFacts facts_of(const prepare::PreparedTarget& target, const RunOutcome& out,
                            const Executed& executed) {
     verdict::RunFacts facts;
     for (const auto& name : target.target.baseRefCodes) {
@@ -38,7 +39,7 @@ verdict::RunFacts facts_of(const PreparedTarget& target, const RunOutcome& out,
 
 /// Each plan's commands (execution and external lenses'), from the tree under test (its root
 /// files name the language), before anything runs.
-void plan_commands(const Prepared& prepared, const PreparedTarget& target,
+void plan_commands(const prepare::Prepared& prepared, const prepare::PreparedTarget& target,
                    std::vector<contracts::LensPlan>& plans) {
     const exec::HasRootFile has = [&](std::string_view name) {
         return target.tree.blob_id(prepared.repo, std::string(name)).has_value();
@@ -66,7 +67,7 @@ json::Value timings(Clock::duration plan, Clock::duration dispatch, std::size_t 
 
 }  // namespace
 
-RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
+RunOutcome plan_target(const prepare::Prepared& prepared, const prepare::PreparedTarget& target,
                        const GitChangeSource& source) {
     RunOutcome out;
     out.label = target.target.label;
@@ -85,7 +86,8 @@ RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
     return out;
 }
 
-Judged judge(const Prepared& prepared, const Execution& execution, const PreparedTarget& target) {
+Judged judge(const prepare::Prepared& prepared, const Execution& execution,
+             const prepare::PreparedTarget& target) {
     const auto started = Clock::now();
     const GitChangeSource source(*prepared.reader, target.target.changes,
                                  target.target.earlierCommit);

@@ -2,15 +2,16 @@
 
 #include <chrono>
 
+#include "orchestrator/change_source.hpp"
 #include "orchestrator/execute.hpp"
-#include "orchestrator/prepared.hpp"
 #include "orchestrator/run.hpp"
+#include "prepare/prepared.hpp"
 
 namespace qa::orchestrator {
 
 /// The plan step (seed flow steps 3 to 5): the target's LensPlan[] and executionKey, known
 /// before anything runs, in a RunOutcome that the later steps fill in.
-RunOutcome plan_target(const Prepared& prepared, const PreparedTarget& target,
+RunOutcome plan_target(const prepare::Prepared& prepared, const prepare::PreparedTarget& target,
                        const GitChangeSource& source);
 
 /// One target judged: planned, executed and decided (verdict::decide), with what the write
@@ -23,6 +24,7 @@ struct Judged {
 
 /// plan_target, Execution::run and verdict::decide for one target: what run() writes and a
 /// replay compares.
-Judged judge(const Prepared& prepared, const Execution& execution, const PreparedTarget& target);
+Judged judge(const prepare::Prepared& prepared, const Execution& execution,
+             const prepare::PreparedTarget& target);
 
 }  // namespace qa::orchestrator

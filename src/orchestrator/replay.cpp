@@ -9,8 +9,8 @@
 #include "json/error.hpp"
 #include "json/parse.hpp"
 #include "orchestrator/pipeline.hpp"
-#include "orchestrator/replay_input.hpp"
-#include "orchestrator/replay_prepare.hpp"
+#include "prepare/replay_input.hpp"
+#include "prepare/replay_prepare.hpp"
 #include "rules/rule_set.hpp"
 #include "rules/scrub.hpp"
 #include "util/error.hpp"
@@ -29,24 +29,25 @@ void restore_messages(const git::Repository& repo, git::ChangeSet& changes) {
     for (auto& f : changes.files) {
         auto text = git::object_message(repo.raw(), f.new_oid);
         if (!text) {
-            throw NotReplayable(f.path +
-                                ": a message that was never committed (or whose object "
-                                "git no longer has) cannot be read again");
+            throw prepare::NotReplayable(f.path +
+                                         ": a message that was never committed (or whose object "
+                                         "git no longer has) cannot be read again");
         }
         f.inline_text = std::make_shared<const std::string>(std::move(*text));
     }
 }
 
-ReplayInput read_replay_input(const fs::path& run_dir) {
+prepare::ReplayInput read_replay_input(const fs::path& run_dir) {
     std::string text;
     try {
         text = util::read_file(run_dir / "replay.json");
     } catch (const util::IoError&) {
-        throw NotReplayable(run_dir.filename().string() +
-                            " has no replay.json (a run written before replays were stored)");
+        throw prepare::NotReplayable(
+            run_dir.filename().string() +
+            " has no replay.json (a run written before replays were stored)");
     }
     try {
-        return replay_input_from_json(json::parse(text));
+        return prepare::replay_input_from_json(json::parse(text));
     } catch (const json::Error& e) {
         throw util::InputError((run_dir / "replay.json").string() + ": " + e.what());
     }
@@ -65,7 +66,7 @@ void require_cached(const Executed& executed) {
         const json::Value* hit = call.find("cacheHit");
         if (hit != nullptr && hit->is_bool() && !hit->as_bool()) {
             const json::Value* lens = call.find("lensId");
-            throw NotReplayable(
+            throw prepare::NotReplayable(
                 "the provider answer for " +
                 (lens != nullptr && lens->is_string() ? lens->as_string() : "a model lens") +
                 " is not in the cache (--allow-provider-calls asks the provider)");
@@ -75,7 +76,7 @@ void require_cached(const Executed& executed) {
 
 /// Throws NotReplayable when the run's commands ran trusted and the replay's were refused
 /// (this machine has not trusted the configuration): a refusal is not drift. Nothing ran.
-void require_same_trust(const ReplayInput& in, const Prepared& prepared,
+void require_same_trust(const prepare::ReplayInput& in, const prepare::Prepared& prepared,
                         const plan::PlanOutcome& plan, const input::RunInput& input) {
     if (in.executionUntrusted || !prepared.execution.untrusted) {
         return;
@@ -84,7 +85,7 @@ void require_same_trust(const ReplayInput& in, const Prepared& prepared,
         const input::LensInput* lens = input.lens(p.lensId);
         if (lens != nullptr &&
             (lens->kind == input::LensKind::execution || lens->kind == input::LensKind::external)) {
-            throw NotReplayable(
+            throw prepare::NotReplayable(
                 "the run's commands ran with its configuration trusted, and here "
                 "they were refused: " +
                 *prepared.execution.untrusted);
@@ -102,7 +103,7 @@ artifacts::Difference masked(artifacts::Difference d) {
     return d;
 }
 
-git::Repository open_repo(const git::LibGit2& lib, const RunRequest& request) {
+git::Repository open_repo(const git::LibGit2& lib, const prepare::RunRequest& request) {
     try {
         return git::Repository::open(lib, request.startDir, request.gitEnv);
     } catch (const git::GitError& e) {
@@ -112,28 +113,29 @@ git::Repository open_repo(const git::LibGit2& lib, const RunRequest& request) {
 
 }  // namespace
 
-Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_provider_calls,
-                const RunControl& control) {
+Replayed replay(const prepare::RunRequest& request, const fs::path& run_dir,
+                bool allow_provider_calls, const RunControl& control) {
     // Another build writes other bytes for the same input (its own plans and wording): only the
     // build that wrote a run can tell drift from an upgrade.
     if (const std::string writer = artifacts::written_by(run_dir);
         writer != artifacts::this_build()) {
-        throw NotReplayable("written by " + artifacts::writer_name(writer) +
-                            ", not by this one (qa-skill " + artifacts::this_build() +
-                            "): replay it with the qa-skill that wrote it");
+        throw prepare::NotReplayable("written by " + artifacts::writer_name(writer) +
+                                     ", not by this one (qa-skill " + artifacts::this_build() +
+                                     "): replay it with the qa-skill that wrote it");
     }
-    ReplayInput in = read_replay_input(run_dir);
+    prepare::ReplayInput in = read_replay_input(run_dir);
     const git::LibGit2 lib;
     const auto repo = open_repo(lib, request);
     restore_messages(repo, in.target.changes);
-    const Prepared prepared = prepare_replay(request, repo, in, run_dir, allow_provider_calls);
-    const PreparedTarget& target = prepared.targets.front();
+    const prepare::Prepared prepared =
+        prepare::prepare_replay(request, repo, in, run_dir, allow_provider_calls);
+    const prepare::PreparedTarget& target = prepared.targets.front();
     // Commands ran on the index as it was: a replay cannot check it out again.
     if (target.tree.index() &&
         std::any_of(target.input.lenses.begin(), target.input.lenses.end(), [](const auto& l) {
             return l.second.enabled && l.second.kind == input::LensKind::execution;
         })) {
-        throw NotReplayable(
+        throw prepare::NotReplayable(
             "execution lenses ran on the index of the commit being made, which a "
             "replay cannot check out again");
     }
@@ -155,9 +157,9 @@ Replayed replay(const RunRequest& request, const fs::path& run_dir, bool allow_p
     return out;
 }
 
-fs::path runs_folder(const RunRequest& request) {
+fs::path runs_folder(const prepare::RunRequest& request) {
     const git::LibGit2 lib;
-    return index_artifact_root(open_repo(lib, request), request) / "runs";
+    return prepare::index_artifact_root(open_repo(lib, request), request) / "runs";
 }
 
 }  // namespace qa::orchestrator

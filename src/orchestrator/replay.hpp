@@ -2,21 +2,13 @@
 
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include "artifacts/drift.hpp"
 #include "orchestrator/run.hpp"
+#include "prepare/not_replayable.hpp"
 
 namespace qa::orchestrator {
-
-/// A stored run that cannot be replayed as asked: no replay.json (written before replays
-/// existed), a blob git no longer has, a `--config FILE` that changed, execution lenses that
-/// ran on an index, or (offline) a provider answer the cache lacks. Not drift: exit 2.
-class NotReplayable : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 /// What replaying a stored run found.
 struct Replayed {
@@ -35,11 +27,11 @@ struct Replayed {
 /// such a replay throws NotReplayable naming the lens. `request` lends the repository
 /// (startDir, gitEnv), the execution environment and the worker count. Throws NotReplayable,
 /// util::InputError (a malformed replay.json), settings::ConfigError.
-Replayed replay(const RunRequest& request, const std::filesystem::path& run_dir,
+Replayed replay(const prepare::RunRequest& request, const std::filesystem::path& run_dir,
                 bool allow_provider_calls, const RunControl& control = {});
 
 /// `<artifact root>/runs` of the repository `request` opens, the artifact root as the
 /// configuration of its index names it (the embedded default's `.qa-skill`).
-std::filesystem::path runs_folder(const RunRequest& request);
+std::filesystem::path runs_folder(const prepare::RunRequest& request);
 
 }  // namespace qa::orchestrator

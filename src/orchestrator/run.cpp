@@ -5,19 +5,20 @@
 #include "git/error.hpp"
 #include "git/libgit2.hpp"
 #include "git/revisions.hpp"
+#include "orchestrator/change_source.hpp"
 #include "orchestrator/execute.hpp"
 #include "orchestrator/pipeline.hpp"
-#include "orchestrator/prepare.hpp"
 #include "orchestrator/replay.hpp"
 #include "orchestrator/run_log.hpp"
 #include "orchestrator/write.hpp"
+#include "prepare/prepare.hpp"
 #include "util/error.hpp"
 #include "verdict/decide.hpp"
 
 namespace qa::orchestrator {
 namespace {
 
-git::Repository open_repository(const git::LibGit2& lib, const RunRequest& request) {
+git::Repository open_repository(const git::LibGit2& lib, const prepare::RunRequest& request) {
     try {
         return git::Repository::open(lib, request.startDir, request.gitEnv);
     } catch (const git::GitError& e) {
@@ -27,7 +28,8 @@ git::Repository open_repository(const git::LibGit2& lib, const RunRequest& reque
 
 /// Seed flow step 10: the run just written, replayed from its stored input. A difference is
 /// DETERMINISM_DRIFT_DETECTED; a run that cannot be replayed offline says why.
-void verify_determinism(const RunRequest& request, RunOutcome& out, const RunControl& control) {
+void verify_determinism(const prepare::RunRequest& request, RunOutcome& out,
+                        const RunControl& control) {
     try {
         const Replayed replayed = replay(request, *out.artifactDir, false, control);
         if (const auto& d = replayed.difference) {
@@ -37,13 +39,13 @@ void verify_determinism(const RunRequest& request, RunOutcome& out, const RunCon
                                      d->file + " at \"" + d->pointer + "\": stored " + d->stored +
                                      ", replayed " + d->replayed);
         }
-    } catch (const NotReplayable& e) {
+    } catch (const prepare::NotReplayable& e) {
         out.result.finalVerdict.rationale.push_back(std::string("determinism not verified: ") +
                                                     e.what());
     }
 }
 
-RunReport report_of(const Prepared& prepared) {
+RunReport report_of(const prepare::Prepared& prepared) {
     RunReport report;
     report.ownRules = prepared.facts.ownRules;
     report.repoRoot = prepared.repo.root();
@@ -63,7 +65,7 @@ bool RunReport::passed() const {
     });
 }
 
-std::string resolve_commit(const RunRequest& request, const std::string& revision) {
+std::string resolve_commit(const prepare::RunRequest& request, const std::string& revision) {
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
     if (!git::names_commit(repo.raw(), revision)) {
@@ -72,12 +74,12 @@ std::string resolve_commit(const RunRequest& request, const std::string& revisio
     return git::to_hex(git::resolve_commit(repo.raw(), revision));
 }
 
-RunReport plan_only(const RunRequest& request) {
+RunReport plan_only(const prepare::RunRequest& request) {
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
-    const Prepared prepared = prepare(request, repo, {});
+    const prepare::Prepared prepared = prepare::prepare(request, repo, {});
     RunReport report = report_of(prepared);
-    for (const PreparedTarget& target : prepared.targets) {
+    for (const prepare::PreparedTarget& target : prepared.targets) {
         const GitChangeSource source(*prepared.reader, target.target.changes,
                                      target.target.earlierCommit);
         report.runs.push_back(plan_target(prepared, target, source));
@@ -87,15 +89,15 @@ RunReport plan_only(const RunRequest& request) {
 
 // The seed's flow, one step a line: prepare, then per target plan, execute and decide (judge),
 // write, verify, report.
-RunReport run(const RunRequest& request, const RunControl& control) {
+RunReport run(const prepare::RunRequest& request, const RunControl& control) {
     const git::LibGit2 lib;
     const auto repo = open_repository(lib, request);
     const auto started = std::chrono::steady_clock::now();
-    const Prepared prepared = prepare(request, repo, control.cancel);
+    const prepare::Prepared prepared = prepare::prepare(request, repo, control.cancel);
     log_prepared(control.log, prepared, std::chrono::steady_clock::now() - started);
     RunReport report = report_of(prepared);
     const Execution execution(lib, prepared, control);
-    for (const PreparedTarget& target : prepared.targets) {
+    for (const prepare::PreparedTarget& target : prepared.targets) {
         Judged judged = judge(prepared, execution, target);
         if (request.writeArtifacts) {
             write_artifacts(prepared, target, judged);

@@ -16,13 +16,13 @@ std::string lens_name(const std::string& lens, const std::optional<std::string>&
     return sub ? lens + "/" + *sub : lens;
 }
 
-std::string tree_name(const TreeUnderTest& tree) {
+std::string tree_name(const prepare::TreeUnderTest& tree) {
     return tree.index() ? std::string("the index") : "commit " + *tree.commit;
 }
 
 }  // namespace
 
-void log_prepared(const log::Log& log, const Prepared& prepared,
+void log_prepared(const log::Log& log, const prepare::Prepared& prepared,
                   std::chrono::steady_clock::duration took) {
     log.info("prepare", [&] {
         return "configuration " + prepared.facts.source + " (configHash " + prepared.facts.hash +
@@ -43,7 +43,7 @@ void log_prepared(const log::Log& log, const Prepared& prepared,
     }
 }
 
-void log_planned(const log::Log& log, const PreparedTarget& target, const RunOutcome& out,
+void log_planned(const log::Log& log, const prepare::PreparedTarget& target, const RunOutcome& out,
                  std::chrono::steady_clock::duration took) {
     log.info("plan", [&] {
         return out.label + ": " + std::to_string(out.plan.plans.size()) + " plan(s), " +

@@ -3,8 +3,8 @@
 #include <chrono>
 
 #include "log/log.hpp"
-#include "orchestrator/prepared.hpp"
 #include "orchestrator/run.hpp"
+#include "prepare/prepared.hpp"
 
 namespace qa::orchestrator {
 
@@ -12,9 +12,9 @@ namespace qa::orchestrator {
 /// and trees prepare found, what was planned and what was not (and why), what each lens
 /// returned, the verdict, and the time of every step. Nothing here names a secret: findings are
 /// counted, never quoted.
-void log_prepared(const log::Log& log, const Prepared& prepared,
+void log_prepared(const log::Log& log, const prepare::Prepared& prepared,
                   std::chrono::steady_clock::duration took);
-void log_planned(const log::Log& log, const PreparedTarget& target, const RunOutcome& out,
+void log_planned(const log::Log& log, const prepare::PreparedTarget& target, const RunOutcome& out,
                  std::chrono::steady_clock::duration took);
 void log_judged(const log::Log& log, const RunOutcome& out,
                 std::chrono::steady_clock::duration dispatch,

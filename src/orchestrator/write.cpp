@@ -31,9 +31,10 @@ std::vector<std::string> answers_of(const Executed& executed) {
 
 }  // namespace
 
-ReplayInput replay_input_of(const Prepared& prepared, const PreparedTarget& target,
-                            const Executed& executed) {
-    ReplayInput in = prepared.facts.stored;
+prepare::ReplayInput replay_input_of(const prepare::Prepared& prepared,
+                                     const prepare::PreparedTarget& target,
+                                     const Executed& executed) {
+    prepare::ReplayInput in = prepared.facts.stored;
     in.repoId = target.input.skill.repoId;
     in.target = target.target;
     in.target.lensIds = target.input.skill.requestedLensIds;
@@ -48,7 +49,8 @@ ReplayInput replay_input_of(const Prepared& prepared, const PreparedTarget& targ
     return in;
 }
 
-void write_artifacts(const Prepared& prepared, const PreparedTarget& target, Judged& judged) {
+void write_artifacts(const prepare::Prepared& prepared, const prepare::PreparedTarget& target,
+                     Judged& judged) {
     RunOutcome& out = judged.outcome;
     const std::filesystem::path& root = *prepared.artifactRoot;
     const std::string replay =

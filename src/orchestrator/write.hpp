@@ -1,14 +1,15 @@
 #pragma once
 
 #include "orchestrator/pipeline.hpp"
-#include "orchestrator/prepared.hpp"
-#include "orchestrator/replay_input.hpp"
+#include "prepare/prepared.hpp"
+#include "prepare/replay_input.hpp"
 
 namespace qa::orchestrator {
 
 /// The normalized input of `target` as judged, to store with its run (replay_input.hpp).
-ReplayInput replay_input_of(const Prepared& prepared, const PreparedTarget& target,
-                            const Executed& executed);
+prepare::ReplayInput replay_input_of(const prepare::Prepared& prepared,
+                                     const prepare::PreparedTarget& target,
+                                     const Executed& executed);
 
 /// The write step (seed flow step 10): the run's artifacts, manifest, timings, provenance and
 /// replay input under `<artifact root>/runs/<executionKey>/` in one atomic publish, then the
@@ -16,6 +17,7 @@ ReplayInput replay_input_of(const Prepared& prepared, const PreparedTarget& targ
 /// nowhere and the verdict turns FAIL with ARTIFACT_SCHEMA_INVALID; a key whose folder holds
 /// other hashed bytes keeps it, this run is recorded beside it (driftDir) and the verdict gets
 /// DETERMINISM_DRIFT_DETECTED (verdict::drifted).
-void write_artifacts(const Prepared& prepared, const PreparedTarget& target, Judged& judged);
+void write_artifacts(const prepare::Prepared& prepared, const prepare::PreparedTarget& target,
+                     Judged& judged);
 
 }  // namespace qa::orchestrator

@@ -13,7 +13,7 @@
 namespace qa::providers {
 
 /// An API key by the name of its environment variable; nullopt when unset or empty. A copy of
-/// the variables read once, before the run (orchestrator::read_keys), never the environment.
+/// the variables read once, before the run (prepare::read_keys), never the environment.
 using KeyLookup = std::function<std::optional<std::string>(const std::string& env_name)>;
 
 /// Calls a provider binding with the seed's fixed retry policy: at most retryMax (2) retries,

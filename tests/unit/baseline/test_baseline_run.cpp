@@ -14,7 +14,7 @@
 
 namespace fs = std::filesystem;
 using qa::baseline::Baseline;
-using qa::orchestrator::ChangeKind;
+using qa::prepare::ChangeKind;
 using qa::test::GitSandbox;
 
 using qa::test::fake_github_token;
@@ -23,7 +23,7 @@ using qa::test::settings_py;
 namespace {
 
 qa::orchestrator::RunReport run(const fs::path& repo, ChangeKind kind) {
-    qa::orchestrator::RunRequest request;
+    qa::prepare::RunRequest request;
     request.startDir = repo;
     request.gitEnv = qa::git::GitEnv::none();
     request.kind = kind;
@@ -155,7 +155,7 @@ TEST_CASE("runs read the baseline of the tree under test, never the working tree
     SECTION("a range reads the head commit's baseline") {
         const std::string base = r.sb.rev_parse(r.repo, "HEAD");
         r.sb.commit(r.repo, "move");
-        qa::orchestrator::RunRequest request;
+        qa::prepare::RunRequest request;
         request.startDir = r.repo;
         request.kind = ChangeKind::range;
         request.base = base;

@@ -6,8 +6,8 @@
 #include "config/config.hpp"
 #include "input/run_input.hpp"
 #include "lenses/api/lens.hpp"
-#include "orchestrator/run_input.hpp"
 #include "plan/registry.hpp"
+#include "prepare/run_input.hpp"
 #include "support/builtin_lenses.hpp"
 #include "support/memory_changes.hpp"
 
@@ -26,8 +26,8 @@ const std::string kFile =
 std::vector<std::int64_t> eval_lines(input::LensMode mode, std::int64_t diff_context) {
     const auto config = config::parse_config(config::default_config_text(), "<embedded default>",
                                              plan::read_builtin_registry().lens_ids());
-    input::RunInput input = orchestrator::make_run_input(config, plan::read_builtin_registry(),
-                                                         contracts::SkillInput{});
+    input::RunInput input =
+        prepare::make_run_input(config, plan::read_builtin_registry(), contracts::SkillInput{});
     input::LensInput& settings = input.lenses.at("security");
     settings.mode = mode;
     settings.diffContext = diff_context;

@@ -17,8 +17,8 @@
 #include "util/file.hpp"
 
 namespace fs = std::filesystem;
-using qa::orchestrator::ChangeKind;
 using qa::orchestrator::RunReport;
+using qa::prepare::ChangeKind;
 using qa::test::GitSandbox;
 
 namespace {
@@ -86,7 +86,7 @@ std::string filler(int seed, std::size_t bytes) {
 }
 
 RunReport run_all(const fs::path& repo, std::size_t jobs) {
-    qa::orchestrator::RunRequest request;
+    qa::prepare::RunRequest request;
     request.startDir = repo;
     request.gitEnv = qa::git::GitEnv::none();
     request.kind = ChangeKind::all_files;

@@ -60,7 +60,7 @@ TEST_CASE("a staged change's executionKey is the one its whole canonical documen
         k.runMode = input.runMode;
         k.configHash = input.configHash;
         INFO(count << " files");
-        CHECK(qa::orchestrator::execution_key(input, changes, qa::orchestrator::TreeUnderTest{},
+        CHECK(qa::orchestrator::execution_key(input, changes, qa::prepare::TreeUnderTest{},
                                               plans) == qa::contracts::execution_key(k));
     }
 }

@@ -8,9 +8,9 @@
 #include "contracts/enums.hpp"
 #include "contracts/json_io.hpp"
 #include "json/canonical.hpp"
-#include "orchestrator/run_input.hpp"
 #include "plan/planner.hpp"
 #include "plan/registry.hpp"
+#include "prepare/run_input.hpp"
 
 using namespace qa;
 
@@ -36,7 +36,7 @@ config::Config default_config() {
 plan::PlanOutcome plans_of(const plan::Registry& registry, const config::Config& config,
                            std::vector<plan::PlanFile> files,
                            const std::optional<std::vector<std::string>>& requested) {
-    return plan::make_plans(registry, orchestrator::make_run_input(config, registry, {}),
+    return plan::make_plans(registry, prepare::make_run_input(config, registry, {}),
                             std::move(files), requested);
 }
 
