@@ -1,7 +1,9 @@
 // Replays of runs with execution lenses, through the real binaries and bubblewrap: whether the
 // configuration was trusted is a fact of the run's machine, stored with the run. A run whose
 // commands ran trusted is not replayable where they are refused (not drift); a run whose commands
-// were refused replays the refusal, never runs them, and writes the same bytes in any clone.
+// were refused replays the refusal, never runs them, and writes the same bytes in any clone. What
+// a project's commands print is the project's: a command that prints something new each run (a
+// test runner's timings) never makes two runs of one key drift.
 #include <catch2/catch.hpp>
 
 #include "support/hook_fixture.hpp"
@@ -14,10 +16,28 @@ using qa::test::shell_quote;
 
 namespace {
 
+/// The phase lens on the Python fixture with `test_command`; the build and, without a test
+/// command, the tests skipped: every other command prints the same bytes each run.
+std::string phase_config(const std::string& test_command = "") {
+    return "allow_execution_lens_classes = [\"consistency\"]\n"
+           "[lenses.phase]\nenabled = true\n"
+           "permission_profile = \"exec_sandboxed_network_off\"\n"
+           "timeout_ms = 600000\n"
+           "[lenses.phase.options]\n"
+           "format_command = \"python3 -m tabnanny .\"\n"
+           "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
+           "skip_build = true\n" +
+           (test_command.empty() ? "skip_tests = true\n"
+                                 : "test_command = \"" + test_command + "\"\n") +
+           "max_retries = 0\n"
+           "[permission_profiles.exec_sandboxed_network_off]\n"
+           "allowed_command_prefixes = [[\"python3\"]]\n";
+}
+
 /// The phase lens project with a second commit that edits calc.py: `run --base HEAD~1` plans
 /// the phase lens for it.
 fs::path two_commits(const HookSandbox& sb, const std::string& name) {
-    const fs::path repo = qa::test::phase::phase_lens_project(sb);
+    const fs::path repo = qa::test::phase::project(sb, "python-unittest", phase_config());
     fs::path named = repo.parent_path() / name;
     fs::rename(repo, named);
     std::string calc = qa::test::read_bytes(named / "calc.py");
@@ -105,4 +125,35 @@ TEST_CASE("a run whose commands were refused replays the refusal, and its bytes 
     INFO(replayed.out << replayed.err);
     CHECK(replayed.exit_code == 0);
     CHECK(replayed.out.find(key + ": no drift") != std::string::npos);
+}
+
+TEST_CASE(
+    "a command that prints something new each run: the newer run replaces the older, and "
+    "drift-check cannot compare it (never drift)",
+    "[drift][exec]") {
+    HookSandbox sb;
+    const fs::path repo =
+        qa::test::phase::project(sb, "python-unittest", phase_config("python3 stamp.py"));
+    // A test runner's timings, at their most variable: the time in nanoseconds, on stderr.
+    sb.add_file(repo, "stamp.py",
+                "import sys, time\nsys.stderr.write('ran in %d ns\\n' % time.time_ns())\n");
+    sb.commit(repo, "stamp");
+    for (int i = 0; i < 2; ++i) {
+        const ProcResult ran = trusted(sb, repo, "run --base HEAD~1");
+        INFO(ran.out << ran.err);
+        CHECK(ran.exit_code == 0);
+        CHECK((ran.out + ran.err).find("DETERMINISM_DRIFT_DETECTED") == std::string::npos);
+    }
+    // The second run replaced the first: no folder recorded beside it as drift.
+    for (const auto& dir : qa::test::run_dirs(repo / ".qa-skill")) {
+        CHECK(dir.filename().string().find(".drift-") == std::string::npos);
+    }
+    const std::string key = phase_run(repo).filename().string();
+
+    const ProcResult check = trusted(sb, repo, "drift-check " + key);
+    INFO(check.out << check.err);
+    CHECK(check.exit_code == 2);
+    CHECK(check.out.find(key + ": not replayable") != std::string::npos);
+    CHECK(check.out.find("phase/tests command 1 gave another outcome") != std::string::npos);
+    CHECK((check.out + check.err).find("DETERMINISM_DRIFT_DETECTED") == std::string::npos);
 }
