@@ -16,28 +16,18 @@ using qa::test::shell_quote;
 
 namespace {
 
-/// The phase lens on the Python fixture with `test_command`; the build and, without a test
-/// command, the tests skipped: every other command prints the same bytes each run.
-std::string phase_config(const std::string& test_command = "") {
-    return "allow_execution_lens_classes = [\"consistency\"]\n"
-           "[lenses.phase]\nenabled = true\n"
-           "permission_profile = \"exec_sandboxed_network_off\"\n"
-           "timeout_ms = 600000\n"
-           "[lenses.phase.options]\n"
-           "format_command = \"python3 -m tabnanny .\"\n"
-           "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
-           "skip_build = true\n" +
-           (test_command.empty() ? "skip_tests = true\n"
-                                 : "test_command = \"" + test_command + "\"\n") +
-           "max_retries = 0\n"
-           "[permission_profiles.exec_sandboxed_network_off]\n"
-           "allowed_command_prefixes = [[\"python3\"]]\n";
+/// The phase lens's options with `test_command`; the build and, without a test command, the
+/// tests skipped: every other command prints the same bytes each run.
+std::string options(const std::string& test_command = "") {
+    return "skip_build = true\n" + (test_command.empty()
+                                        ? std::string("skip_tests = true\n")
+                                        : "test_command = \"" + test_command + "\"\n");
 }
 
 /// The phase lens project with a second commit that edits calc.py: `run --base HEAD~1` plans
 /// the phase lens for it.
 fs::path two_commits(const HookSandbox& sb, const std::string& name) {
-    const fs::path repo = qa::test::phase::project(sb, "python-unittest", phase_config());
+    const fs::path repo = qa::test::phase::phase_lens_project(sb, options());
     fs::path named = repo.parent_path() / name;
     fs::rename(repo, named);
     std::string calc = qa::test::read_bytes(named / "calc.py");
@@ -132,8 +122,7 @@ TEST_CASE(
     "drift-check cannot compare it (never drift)",
     "[drift][exec]") {
     HookSandbox sb;
-    const fs::path repo =
-        qa::test::phase::project(sb, "python-unittest", phase_config("python3 stamp.py"));
+    const fs::path repo = qa::test::phase::phase_lens_project(sb, options("python3 stamp.py"));
     // A test runner's timings, at their most variable: the time in nanoseconds, on stderr.
     sb.add_file(repo, "stamp.py",
                 "import sys, time\nsys.stderr.write('ran in %d ns\\n' % time.time_ns())\n");

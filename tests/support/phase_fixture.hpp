@@ -42,21 +42,27 @@ inline fs::path project(const HookSandbox& sb, const std::string& fixture,
     return repo;
 }
 
-/// The Python unittest fixture, committed, with the phase lens enabled in its configuration: a
-/// formatter and a linter command of its own, the other checks by the language's defaults
-/// (detected from the tree's root files), python3 the one allowed prefix.
-inline fs::path phase_lens_project(const HookSandbox& sb) {
-    return project(sb, "python-unittest",
-                   "allow_execution_lens_classes = [\"consistency\"]\n"
-                   "[lenses.phase]\nenabled = true\n"
-                   "permission_profile = \"exec_sandboxed_network_off\"\n"
-                   "timeout_ms = 600000\n"
-                   "[lenses.phase.options]\n"
-                   "format_command = \"python3 -m tabnanny .\"\n"
-                   "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
-                   "max_retries = 0\n"
-                   "[permission_profiles.exec_sandboxed_network_off]\n"
-                   "allowed_command_prefixes = [[\"python3\"]]\n");
+/// The phase lens's configuration for the Python unittest fixture: a formatter and a linter
+/// command of its own, the other checks by the language's defaults (detected from the tree's
+/// root files) unless `options` (more `[lenses.phase.options]` lines) says otherwise, python3
+/// the one allowed prefix.
+inline std::string phase_lens_config(const std::string& options = "") {
+    return "allow_execution_lens_classes = [\"consistency\"]\n"
+           "[lenses.phase]\nenabled = true\n"
+           "permission_profile = \"exec_sandboxed_network_off\"\n"
+           "timeout_ms = 600000\n"
+           "[lenses.phase.options]\n"
+           "format_command = \"python3 -m tabnanny .\"\n"
+           "lint_command = \"python3 -m py_compile calc.py test_calc.py\"\n"
+           "max_retries = 0\n" +
+           options +
+           "[permission_profiles.exec_sandboxed_network_off]\n"
+           "allowed_command_prefixes = [[\"python3\"]]\n";
+}
+
+/// The Python unittest fixture, committed, with the phase lens enabled (phase_lens_config).
+inline fs::path phase_lens_project(const HookSandbox& sb, const std::string& options = "") {
+    return project(sb, "python-unittest", phase_lens_config(options));
 }
 
 /// The directories of a rustup-installed toolchain that exist, by variable (RUSTUP_HOME,
