@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "json/parse.hpp"
+#include "support/checkout_fixture.hpp"
 #include "support/hook_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -20,33 +21,6 @@ using qa::test::ProcResult;
 using qa::test::shell_quote;
 
 namespace {
-
-/// Prints every entry of the checkout (type, permission bits, content hash or link target, the
-/// names of its extended attributes) and fails, so that the listing is kept with its finding.
-constexpr const char* kLister = R"(import hashlib, os, stat, sys
-out = []
-for root, dirs, files in os.walk('.'):
-    dirs.sort()
-    for name in sorted(dirs + files):
-        p = os.path.join(root, name)
-        st = os.lstat(p)
-        try:
-            attrs = ','.join(sorted(os.listxattr(p, follow_symlinks=False)))
-        except OSError:
-            attrs = '?'
-        if stat.S_ISLNK(st.st_mode):
-            what = 'link ' + os.readlink(p)
-        elif stat.S_ISREG(st.st_mode):
-            what = 'file ' + hashlib.sha256(open(p, 'rb').read()).hexdigest()[:16]
-        elif stat.S_ISDIR(st.st_mode):
-            what = 'dir'
-        else:
-            what = 'other'
-        out.append('%s %o %s [%s]' % (p, stat.S_IMODE(st.st_mode), what, attrs))
-print('\n'.join(out))
-print('entries: %d' % len(out))
-sys.exit(1)
-)";
 
 /// What a careless or hostile test suite leaves in the checkout: build output, an edited, a
 /// deleted and a replaced tracked file, an edit that keeps the size and the mtime, a mode change,
@@ -74,30 +48,14 @@ os.rename('sub', 'sub-moved')
 os.symlink(outside, 'sub')
 )";
 
-std::string config() {
-    return "allow_execution_lens_classes = [\"consistency\"]\n"
-           "[lenses.phase]\nenabled = true\nrequired = true\n"
-           "permission_profile = \"exec_sandboxed_network_off\"\n"
-           "timeout_ms = 600000\n"
-           "[lenses.phase.options]\n"
-           "format_command = \"python3 -c pass\"\n"
-           "lint_command = \"python3 -B lister.py\"\n"
-           "skip_build = true\n"
-           "test_command = \"python3 -B vandal.py OUTSIDE\"\n"
-           "max_retries = 0\n"
-           "[permission_profiles.exec_sandboxed_network_off]\n"
-           "allowed_command_prefixes = [[\"python3\"]]\n";
-}
-
 /// A repository holding the lister, the vandal and the files it goes after, committed and
 /// trusted; `outside` is a folder beside it that the planted links point at.
 fs::path reuse_project(const HookSandbox& sb, const fs::path& outside) {
     auto repo = sb.init("reuse");
-    qa::test::write_file(repo / "lister.py", kLister);
+    qa::test::write_file(repo / "lister.py", qa::test::checkout::kLister);
     qa::test::write_file(repo / "vandal.py", kVandal);
-    std::string text = config();
-    text.replace(text.find("OUTSIDE"), 7, outside.string());
-    qa::test::write_file(repo / ".qa-skill.toml", text);
+    qa::test::write_file(repo / ".qa-skill.toml",
+                         qa::test::checkout::config("python3 -B vandal.py " + outside.string()));
     qa::test::write_file(repo / "tracked.txt", "tracked\n");
     qa::test::write_file(repo / "gone.txt", "deleted by a test\n");
     qa::test::write_file(repo / "same.txt", "same size\n");
@@ -126,19 +84,10 @@ Run run(const HookSandbox& sb, const fs::path& repo) {
     REQUIRE(r.proc.exited);
     REQUIRE(r.proc.exit_code == 1);  // the lister fails on purpose
     const auto out = qa::json::parse(r.proc.out);
-    for (const auto& result :
-         out.find("runs")->as_array().at(0).find("skillResult")->find("lensResults")->as_array()) {
-        if (result.find("subLensId") != nullptr && !result.find("subLensId")->is_null() &&
-            result.find("subLensId")->as_string() == "linter") {
-            const auto& findings = result.find("findings")->as_array();
-            REQUIRE_FALSE(findings.empty());
-            r.listing = findings[0].find("evidence")->find("output")->as_string();
-        }
-        if (result.find("subLensId") != nullptr && !result.find("subLensId")->is_null() &&
-            result.find("subLensId")->as_string() == "tests") {
-            CHECK(result.find("status")->as_string() == "completed");  // the vandal ran
-        }
-    }
+    r.listing = qa::test::checkout::listing(out);
+    const qa::json::Value* tests = qa::test::checkout::sub_lens_result(out, "tests");
+    REQUIRE(tests != nullptr);
+    CHECK(tests->find("status")->as_string() == "completed");  // the vandal ran
     const auto dirs = qa::test::run_dirs(repo / ".qa-skill");
     REQUIRE(dirs.size() == 1);
     for (const auto& name : qa::test::hashed_artifact_names()) {

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "json/parse.hpp"
+#include "support/checkout_fixture.hpp"
 #include "support/hook_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -14,26 +15,6 @@ using qa::test::HookSandbox;
 using qa::test::ProcResult;
 
 namespace {
-
-/// Prints every entry of the checkout (type, mode, content hash or link target) and fails, so
-/// that the listing is kept with its finding.
-constexpr const char* kLister = R"(import hashlib, os, stat, sys
-out = []
-for root, dirs, files in os.walk('.'):
-    dirs.sort()
-    for name in sorted(dirs + files):
-        p = os.path.join(root, name)
-        st = os.lstat(p)
-        if stat.S_ISLNK(st.st_mode):
-            what = 'link ' + os.readlink(p)
-        elif stat.S_ISREG(st.st_mode):
-            what = 'file ' + hashlib.sha256(open(p, 'rb').read()).hexdigest()[:16]
-        else:
-            what = 'dir' if stat.S_ISDIR(st.st_mode) else 'other'
-        out.append('%s %o %s' % (p, stat.S_IMODE(st.st_mode), what))
-print('\n'.join(out))
-sys.exit(1)
-)";
 
 /// Changes made in place, which no directory's entry list shows: an append deep down, a write
 /// through a shared mapping (same size), a directory renamed away and made anew with other
@@ -65,30 +46,14 @@ with open('f/link', 'a') as f:
     f.write('through a link\n')
 )";
 
-std::string config(const std::string& test_command) {
-    return "allow_execution_lens_classes = [\"consistency\"]\n"
-           "[lenses.phase]\nenabled = true\nrequired = true\n"
-           "permission_profile = \"exec_sandboxed_network_off\"\n"
-           "timeout_ms = 600000\n"
-           "[lenses.phase.options]\n"
-           "format_command = \"python3 -c pass\"\n"
-           "lint_command = \"python3 -B lister.py\"\n"
-           "skip_build = true\n"
-           "test_command = \"" +
-           test_command +
-           "\"\n"
-           "max_retries = 0\n"
-           "[permission_profiles.exec_sandboxed_network_off]\n"
-           "allowed_command_prefixes = [[\"python3\"]]\n";
-}
-
 /// A committed, trusted repository: the lister, `script` as the test command, and files in
 /// several directories.
 fs::path project(const HookSandbox& sb, const std::string& name, const std::string& script) {
     auto repo = sb.init(name);
-    qa::test::write_file(repo / "lister.py", kLister);
+    qa::test::write_file(repo / "lister.py", qa::test::checkout::kLister);
     qa::test::write_file(repo / "toucher.py", script);
-    qa::test::write_file(repo / ".qa-skill.toml", config("python3 -B toucher.py"));
+    qa::test::write_file(repo / ".qa-skill.toml",
+                         qa::test::checkout::config("python3 -B toucher.py"));
     qa::test::write_file(repo / "deep/a/b/c.txt", "deep\n");
     qa::test::write_file(repo / "deep/a/b/d.txt", "deep too\n");
     qa::test::write_file(repo / "mm.txt", "mapped and written\n");
@@ -117,17 +82,7 @@ Listed run(const HookSandbox& sb, const fs::path& repo) {
     INFO(r.proc.describe());
     REQUIRE(r.proc.exited);
     REQUIRE(r.proc.exit_code == 1);  // the lister fails on purpose
-    const auto out = qa::json::parse(r.proc.out);
-    for (const auto& result :
-         out.find("runs")->as_array().at(0).find("skillResult")->find("lensResults")->as_array()) {
-        const auto* sub = result.find("subLensId");
-        if (sub != nullptr && !sub->is_null() && sub->as_string() == "linter") {
-            const auto& findings = result.find("findings")->as_array();
-            REQUIRE_FALSE(findings.empty());
-            r.listing = findings[0].find("evidence")->find("output")->as_string();
-        }
-    }
-    REQUIRE_FALSE(r.listing.empty());
+    r.listing = qa::test::checkout::listing(qa::json::parse(r.proc.out));
     return r;
 }
 
