@@ -365,9 +365,12 @@ std::optional<fs::path> publish(const fs::path& staging, const fs::path& dir,
         if (ec) {
             continue;  // another run moved it first
         }
-        fs::rename(staging, dir, ec);
+        // Its own code: the removal's success must not hide a lost race (another run's folder
+        // went in first), which left `staging` behind as a `.writing-*` folder.
+        std::error_code moved;
+        fs::rename(staging, dir, moved);
         fs::remove_all(aside, ec);
-        if (!ec) {
+        if (!moved) {
             return std::nullopt;
         }
     }
