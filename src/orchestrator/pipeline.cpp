@@ -81,7 +81,8 @@ RunOutcome plan_target(const prepare::Prepared& prepared, const prepare::Prepare
     out.result.schemaVersion = "skill-result.v1";
     out.result.executionKey =
         execution_key(out.input, target.target.changes, target.tree, out.plan.plans);
-    out.result.lensPlans = out.plan.plans;
+    // One owner of the plans (each names every file it reads): moved, not copied.
+    out.result.lensPlans = std::move(out.plan.plans);
     out.result.normalizedInputHash = contracts::normalized_input_hash(out.input);
     return out;
 }
@@ -95,11 +96,11 @@ Judged judge(const prepare::Prepared& prepared, const Execution& execution,
     RunOutcome& out = j.outcome;
     const auto planned = Clock::now();
     log_planned(execution.log(), target, out, planned - started);
-    j.executed = execution.run(target, out.plan.plans, out.result.executionKey, source);
+    j.executed = execution.run(target, out.result.lensPlans, out.result.executionKey, source);
     const auto dispatched = Clock::now();
     const verdict::RunFacts facts = facts_of(target, out, j.executed);
     verdict::Decision decision =
-        verdict::decide(target.input, out.plan.plans, std::move(j.executed.results), facts);
+        verdict::decide(target.input, out.result.lensPlans, std::move(j.executed.results), facts);
     // A credential in a commit is removed by rewriting that commit: name it in the blocking
     // findings' evidence (git, read here so that decide reads values only).
     verdict::add_commits(locate_commits(prepared.repo, target.target.changes,

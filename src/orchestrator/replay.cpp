@@ -78,11 +78,12 @@ void require_cached(const Executed& executed) {
 /// Throws NotReplayable when the run's commands ran trusted and the replay's were refused
 /// (this machine has not trusted the configuration): a refusal is not drift. Nothing ran.
 void require_same_trust(const prepare::ReplayInput& in, const prepare::Prepared& prepared,
-                        const plan::PlanOutcome& plan, const input::RunInput& input) {
+                        const std::vector<contracts::LensPlan>& plans,
+                        const input::RunInput& input) {
     if (in.executionUntrusted || !prepared.execution.untrusted) {
         return;
     }
-    for (const auto& p : plan.plans) {
+    for (const auto& p : plans) {
         const input::LensInput* lens = input.lens(p.lensId);
         if (lens != nullptr &&
             (lens->kind == input::LensKind::execution || lens->kind == input::LensKind::external)) {
@@ -166,7 +167,7 @@ Replayed replay(const prepare::RunRequest& request, const fs::path& run_dir,
 
     const Execution execution(lib, prepared, control);
     Judged judged = judge(prepared, execution, target);
-    require_same_trust(in, prepared, judged.outcome.plan, target.input);
+    require_same_trust(in, prepared, judged.outcome.result.lensPlans, target.input);
     if (!allow_provider_calls) {
         require_cached(judged.executed);
     }

@@ -46,13 +46,13 @@ void log_prepared(const log::Log& log, const prepare::Prepared& prepared,
 void log_planned(const log::Log& log, const prepare::PreparedTarget& target, const RunOutcome& out,
                  std::chrono::steady_clock::duration took) {
     log.info("plan", [&] {
-        return out.label + ": " + std::to_string(out.plan.plans.size()) + " plan(s), " +
+        return out.label + ": " + std::to_string(out.result.lensPlans.size()) + " plan(s), " +
                std::to_string(out.plan.changedFiles) + " file(s), " +
                std::to_string(out.plan.excludedFiles) + " excluded, executionKey " +
                out.result.executionKey + ", " + ms(took);
     });
     std::set<std::string, std::less<>> planned;
-    for (const auto& plan : out.plan.plans) {
+    for (const auto& plan : out.result.lensPlans) {
         planned.insert(plan.lensId);
         log.info("plan", [&] {
             std::string line = "#" + std::to_string(plan.planOrdinal) + " " +

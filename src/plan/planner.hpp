@@ -25,7 +25,9 @@ struct PlanFile {
 
 /// Everything the planner decided, in queue order.
 struct PlanOutcome {
-    std::vector<contracts::LensPlan> plans;   ///< planOrdinal == index
+    /// planOrdinal == index. The orchestrator moves them into SkillResult::lensPlans (each names
+    /// every file it reads: one copy of them a run).
+    std::vector<contracts::LensPlan> plans;
     std::vector<contracts::ErrorCode> codes;  ///< run level: DIFF_TOO_LARGE, PLAN_CONFIDENCE_...
     double confidence = 1.0;                  ///< share of changed files some trigger matched
     DiffBucket bucket = DiffBucket::small;
