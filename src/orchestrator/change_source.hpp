@@ -5,9 +5,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <typeindex>
 #include <utility>
+#include <vector>
 
 #include "git/blob_reader.hpp"
 #include "git/change_set.hpp"
@@ -37,24 +39,28 @@ class GitChangeSource : public lenses::api::ChangeSource {
         std::string_view path, std::string_view key, std::type_index type,
         const std::function<std::shared_ptr<const void>()>& compute) const override;
 
-    /// Every view, sorted by path.
-    const std::map<std::string, lenses::api::ChangedFileView, std::less<>>& files() const {
-        return views_;
-    }
-
     /// The classification of `path` (computed once, shared with the planner).
-    const plan::FileClass& file_class(std::string_view path) const {
-        return classes_.find(path)->second;
-    }
+    plan::FileClass file_class(std::string_view path) const;
 
   private:
-    /// The new blob of a file, and its mode (a symlink's blob is its target).
-    struct BlobRef {
-        std::string oid;
-        std::uint32_t mode = 0;
-        std::string encoding;                     ///< FileChange::text_encoding: decoded when read
-        std::shared_ptr<const std::string> text;  ///< FileChange::inline_text: no blob to read
+    /// One changed file: its view (whose path is the key), its classification, and the change
+    /// set's own strings for its blobs (borrowed, never copied: a run of every file holds one
+    /// of these per file).
+    struct Entry {
+        lenses::api::ChangedFileView view;
+        plan::FileKind kind = plan::FileKind::docs;
+        const git::FileChange* blob = nullptr;  ///< the change whose new blob is the content
+        const std::string* oldOid = nullptr;    ///< the old side's blob, when judged against it
+        /// The classification of a path the change set names twice, when its last entry's
+        /// (the view is the first one's).
+        std::unique_ptr<plan::FileClass> lastClass;
     };
+
+    /// The whole new content of `f` (decoded when it is in a wide encoding).
+    std::optional<std::string> read_whole(const git::FileChange& f) const;
+
+    /// The entry of `path`, or nullptr (a binary search: entries_ is sorted by path).
+    const Entry* entry(std::string_view path) const;
 
     /// The blob `oid` of `path`, shared with every reader that holds it (or is reading it) at
     /// the time, so plans reading one file at once read and hold it once; nothing is kept
@@ -62,11 +68,16 @@ class GitChangeSource : public lenses::api::ChangeSource {
     std::shared_ptr<const std::string> load_blob(const std::string& path, const std::string& oid,
                                                  std::uint32_t mode) const;
 
+    /// A shared() value: a future while it is computed (a plan asking meanwhile waits for it),
+    /// then the value alone.
+    struct SharedSlot {
+        std::type_index type;
+        std::shared_ptr<const void> value;
+        std::shared_future<std::shared_ptr<const void>> pending;
+    };
+
     const git::BlobReader& reader_;
-    std::map<std::string, plan::FileClass, std::less<>> classes_;
-    std::map<std::string, lenses::api::ChangedFileView, std::less<>> views_;
-    std::map<std::string, BlobRef, std::less<>> blobs_;
-    std::map<std::string, std::string, std::less<>> oldBlobs_;  ///< the old side's blob, by path
+    std::vector<Entry> entries_;  ///< sorted by path, one per path
     std::optional<std::string> earlierCommit_;
     mutable std::mutex loaded_mutex_;
     mutable std::map<std::string, std::weak_ptr<const std::string>, std::less<>> loaded_;
@@ -77,12 +88,11 @@ class GitChangeSource : public lenses::api::ChangeSource {
                      std::less<>>
         loading_;
     mutable std::mutex shared_mutex_;
-    /// shared() values by key + '\0' + path; small (a file's scan result), one per file. A value
-    /// is a future: a plan asking while another computes it waits for that one.
-    mutable std::map<std::string,
-                     std::pair<std::type_index, std::shared_future<std::shared_ptr<const void>>>,
-                     std::less<>>
-        shared_;
+    /// The keys and the paths outside the change that shared() was asked for: the slots'
+    /// views point into them (or into entries_' paths), so a slot copies no path.
+    mutable std::set<std::string, std::less<>> sharedNames_;
+    /// shared() values by (key, path); small (a file's scan result), one per file.
+    mutable std::map<std::pair<std::string_view, std::string_view>, SharedSlot> shared_;
 };
 
 }  // namespace qa::orchestrator

@@ -202,4 +202,22 @@ TEST_CASE("a shared value asked for while another plan computes it is computed o
         qa::lenses::api::shared_value<long>(source, "a.txt", "test/key",
                                             [] { return std::make_shared<const long>(4); }),
         std::logic_error);
+    // Once computed, the value is kept (without its future) and given again; a path outside the
+    // change has values of its own; a computation that threw throws for every later caller.
+    const auto again = [&](std::string_view path, int n) {
+        return qa::lenses::api::shared_value<int>(source, path, "test/key",
+                                                  [n] { return std::make_shared<const int>(n); });
+    };
+    CHECK(again("a.txt", 5).get() == value.get());
+    CHECK(*again("elsewhere.txt", 6) == 6);
+    CHECK(*again("elsewhere.txt", 7) == 6);
+    CHECK_THROWS_WITH(qa::lenses::api::shared_value<int>(source, "a.txt", "test/fails",
+                                                         []() -> std::shared_ptr<const int> {
+                                                             throw std::runtime_error("unreadable");
+                                                         }),
+                      "unreadable");
+    CHECK_THROWS_WITH(
+        qa::lenses::api::shared_value<int>(source, "a.txt", "test/fails",
+                                           [] { return std::make_shared<const int>(9); }),
+        "unreadable");
 }
