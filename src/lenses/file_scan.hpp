@@ -49,6 +49,12 @@ struct FileScan {
     /// Hygiene findings an inline directive suppressed (their line, or `allow-file`).
     std::size_t hygieneSuppressed = 0;
     std::set<std::string> fileAllowed;  ///< the rule ids of the file's `allow-file` directives
+
+    /// Nothing but the size: no match, hygiene finding or directive.
+    bool found_nothing() const {
+        return matches.empty() && hygiene.empty() && !directive && !mentionsTool &&
+               hygieneSuppressed == 0 && fileAllowed.empty();
+    }
 };
 
 /// How a lens scans a file: its rules and its settings.

@@ -203,7 +203,15 @@ contracts::LensResult RuleLens::run(const contracts::LensPlan& plan,
         }
 
         const auto scan = lenses::api::shared_value<FileScan>(context.changes, path, scan_key, [&] {
-            return std::make_shared<const FileScan>(scan_file(spec, path, *view, context.changes));
+            FileScan found = scan_file(spec, path, *view, context.changes);
+            if (!found.found_nothing()) {
+                return std::make_shared<const FileScan>(std::move(found));
+            }
+            // Most files' scans find nothing: one value for every such file of that size
+            // (the size is all that tells them apart), not one a file held for the run.
+            return lenses::api::shared_value<FileScan>(
+                context.changes, "", scan_key + "/nothing/" + std::to_string(found.size),
+                [&] { return std::make_shared<const FileScan>(std::move(found)); });
         });
         rules::SuppressionLog used_directives;
         for (const ScannedMatch& m : scan->matches) {
