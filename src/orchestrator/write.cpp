@@ -53,8 +53,13 @@ void write_artifacts(const prepare::Prepared& prepared, const prepare::PreparedT
                      Judged& judged) {
     RunOutcome& out = judged.outcome;
     const std::filesystem::path& root = *prepared.artifactRoot;
-    const std::string replay =
-        json::canonical(to_json(replay_input_of(prepared, target, judged.executed)));
+    std::string replay;
+    {
+        // One step at a time, each dropped before the next: the copy of the change set, then its
+        // JSON tree, are gone when the text is written (a run of every file holds each once).
+        const json::Value tree = to_json(replay_input_of(prepared, target, judged.executed));
+        replay = json::canonical(tree);
+    }
     try {
         const artifacts::WrittenRun written = artifacts::write_run(
             root, out.input, out.result,
