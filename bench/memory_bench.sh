@@ -27,7 +27,7 @@ with open(stdin_path, "rb") as stdin:
                         stderr=subprocess.DEVNULL).returncode
     wall = time.monotonic() - start
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(f"{name:<34} exit {rc}  {wall:6.2f} s  {peak:8.1f} MiB")
+print(f"{name:<52} exit {rc}  {wall:6.2f} s  {peak:8.1f} MiB")
 EOF
 }
 
@@ -61,6 +61,16 @@ echo "edited" >> big.txt && git commit -q -am "edit big.txt"
 printf 'refs/heads/main %s refs/heads/main %s\n' "$(git rev-parse HEAD)" \
     0000000000000000000000000000000000000000 > "$work/history.in"
 measure "pre-push, 2 commits, 30M newlines" "$work/history.in" "$hook" pre-push origin "$work/none.git"
+
+# Many small files (issue 25's "independent of their number"): the repository of
+# bench/gen_repo.py (seeded, so the same files every time) with 50,000 Python files, judged whole
+# on one worker, with and without artifacts.
+python3 "$root/bench/gen_repo.py" "$work/many" 50000 3 >/dev/null
+cd "$work/many"
+measure "run --all-files, 50,000 small files, --no-artifacts" /dev/null \
+    "$build/qa-skill" run --all-files --no-artifacts --jobs 1
+measure "run --all-files, 50,000 small files" /dev/null \
+    "$build/qa-skill" run --all-files --jobs 1
 
 # A 50 MB pre-push stdin line: refused (exit 2) without holding it.
 dir="$work/push" && mkdir -p "$dir" && cd "$dir"
