@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "git/handle.hpp"
@@ -65,9 +66,13 @@ verdict::FindingCommits locate_commits(const git::Repository& repo, const git::C
                                        const std::vector<contracts::LensResult>& results) {
     const bool commits_known =
         changes.head.size() == 40 && changes.head != git::kEmptyTreeSha && changes.head != "index";
-    std::map<std::string, const git::FileChange*, std::less<>> files;
-    for (const auto& f : changes.files) {
-        files.emplace(f.path, &f);
+    // Files are looked up only for a push of several commits (the commit of a hunk), by the
+    // change set's own paths: a run of every file copies none of them.
+    std::map<std::string_view, const git::FileChange*> files;
+    if (changes.earlier_commits && !changes.messages) {
+        for (const auto& f : changes.files) {
+            files.emplace(f.path, &f);
+        }
     }
     // Blame is costly: once per (file, line), however many rules found something there.
     std::map<std::pair<std::string, std::int64_t>, std::optional<std::string>> blamed;

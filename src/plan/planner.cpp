@@ -300,6 +300,11 @@ PlanOutcome make_plans(const Registry& registry, const input::RunInput& input,
 
         for (auto& shard : shards(included, one_plan)) {
             contracts::LensPlan part = plan;
+            // Sized up front: a run of every file lists each path in every plan.
+            part.changedFiles.reserve(shard.size());
+            if (full) {
+                part.fullContextFiles.reserve(shard.size());
+            }
             for (const PlanFile* f : shard) {
                 part.changedFiles.push_back(f->path);
                 if (full && f->fileClass.kind != FileKind::binary) {
