@@ -36,7 +36,19 @@ prepare::ReplayInput replay_input_of(const prepare::Prepared& prepared,
                                      const Executed& executed) {
     prepare::ReplayInput in = prepared.facts.stored;
     in.repoId = target.input.skill.repoId;
-    in.target = target.target;
+    // The target without its change set's files: the text takes them from the target itself.
+    const prepare::Target& t = target.target;
+    in.target.label = t.label;
+    in.target.changes.base = t.changes.base;
+    in.target.changes.head = t.changes.head;
+    in.target.changes.earlier_commits = t.changes.earlier_commits;
+    in.target.changes.messages = t.changes.messages;
+    in.target.baseRef = t.baseRef;
+    in.target.headRef = t.headRef;
+    in.target.baseRefCodes = t.baseRefCodes;
+    in.target.blameCommits = t.blameCommits;
+    in.target.wholeHistory = t.wholeHistory;
+    in.target.earlierCommit = t.earlierCommit;
     in.target.lensIds = target.input.skill.requestedLensIds;
     in.tree = target.tree;
     if (target.baseline) {
@@ -53,13 +65,8 @@ void write_artifacts(const prepare::Prepared& prepared, const prepare::PreparedT
                      Judged& judged) {
     RunOutcome& out = judged.outcome;
     const std::filesystem::path& root = *prepared.artifactRoot;
-    std::string replay;
-    {
-        // One step at a time, each dropped before the next: the copy of the change set, then its
-        // JSON tree, are gone when the text is written (a run of every file holds each once).
-        const json::Value tree = to_json(replay_input_of(prepared, target, judged.executed));
-        replay = json::canonical(tree);
-    }
+    const std::string replay = prepare::to_canonical_text(
+        replay_input_of(prepared, target, judged.executed), target.target.changes.files);
     try {
         const artifacts::WrittenRun written = artifacts::write_run(
             root, out.input, out.result,

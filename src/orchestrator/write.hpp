@@ -6,7 +6,8 @@
 
 namespace qa::orchestrator {
 
-/// The normalized input of `target` as judged, to store with its run (replay_input.hpp).
+/// The normalized input of `target` as judged, to store with its run (replay_input.hpp), but for
+/// its change set's file list, which prepare::to_canonical_text takes from the target.
 prepare::ReplayInput replay_input_of(const prepare::Prepared& prepared,
                                      const prepare::PreparedTarget& target,
                                      const Executed& executed);

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "contracts/enums.hpp"
+#include "json/canonical.hpp"
 #include "util/error.hpp"
 
 namespace qa::prepare {
@@ -196,21 +197,19 @@ git::FileChange file_change_from(const json::Value& v, const std::string& where)
 
 }  // namespace
 
-json::Value to_json(const ReplayInput& in) {
+namespace {
+
+/// The replay input as a JSON object, but for the change set's file list ("files" empty).
+json::Object object_without_files(const ReplayInput& in) {
     json::Array rules_files;
     for (const auto& f : in.rulesFiles) {
         rules_files.push_back(stored_file(f));
     }
-    json::Array files;
-    files.reserve(in.target.changes.files.size());
-    for (const auto& f : in.target.changes.files) {
-        files.push_back(file_change(f));
-    }
     json::Object changes{{"base", in.target.changes.base},
                          {"head", in.target.changes.head},
                          {"earlierCommits", in.target.changes.earlier_commits},
-                         {"messages", in.target.changes.messages}};
-    changes.emplace_back("files", std::move(files));  // moved: list-initialized, it was copied
+                         {"messages", in.target.changes.messages},
+                         {"files", json::Array()}};
     json::Array gate;
     for (const auto& g : in.gateChanges) {
         json::Object change{
@@ -251,6 +250,53 @@ json::Value to_json(const ReplayInput& in) {
     out.emplace_back("providerAnswers", strings(in.providerAnswers));
     out.emplace_back("executionUntrusted", optional_string(in.executionUntrusted));
     return out;
+}
+
+}  // namespace
+
+json::Value to_json(const ReplayInput& in) {
+    json::Object out = object_without_files(in);
+    for (auto& [key, value] : out) {
+        if (key != "changes") {
+            continue;
+        }
+        for (auto& [member, files] : value.as_object()) {
+            if (member == "files") {
+                json::Array list;
+                list.reserve(in.target.changes.files.size());
+                for (const auto& f : in.target.changes.files) {
+                    list.push_back(file_change(f));
+                }
+                files = json::Value(std::move(list));
+            }
+        }
+    }
+    return out;
+}
+
+std::string to_canonical_text(const ReplayInput& in, std::span<const git::FileChange> files) {
+    std::vector<std::pair<std::string, std::string>> members;
+    for (const auto& [key, value] : object_without_files(in)) {
+        if (key != "changes") {
+            members.emplace_back(key, json::canonical(value));
+            continue;
+        }
+        std::vector<std::pair<std::string, std::string>> changes;
+        for (const auto& [member, v] : value.as_object()) {
+            if (member != "files") {
+                changes.emplace_back(member, json::canonical(v));
+                continue;
+            }
+            std::string list = "[";
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                list += i == 0 ? "" : ",";
+                json::append_canonical(file_change(files[i]), list);
+            }
+            changes.emplace_back(member, list + "]");
+        }
+        members.emplace_back(key, json::canonical_object(std::move(changes)));
+    }
+    return json::canonical_object(std::move(members));
 }
 
 ReplayInput replay_input_from_json(const json::Value& value) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct ReplayInput {
 };
 
 json::Value to_json(const ReplayInput& input);
+/// json::canonical(to_json(input)) with `files` as the change set's file list (the input's own
+/// are not read), each file's text written as it is made: a run of every file holds neither the
+/// list as a JSON tree nor the change set twice (50,000 files: a 72 MB tree).
+std::string to_canonical_text(const ReplayInput& input, std::span<const git::FileChange> files);
 /// Throws util::InputError naming the field when `value` is not a replay-input.v1.
 ReplayInput replay_input_from_json(const json::Value& value);
 
