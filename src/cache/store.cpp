@@ -74,6 +74,21 @@ void remove_if_unchanged(const fs::path& path, FileIdentity judged) {
     }
 }
 
+/// Calls `visit` with each entry file of `directory` (`*.md`) that can be read, in directory order.
+template <class Visit>
+void each_entry_file(const fs::path& directory, Visit&& visit) {
+    std::error_code ec;
+    for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& p = it->path();
+        if (p.extension() != ".md") {
+            continue;
+        }
+        if (const auto read = read_entry_file(p)) {
+            visit(p, *read);
+        }
+    }
+}
+
 }  // namespace
 
 std::chrono::sys_seconds now_seconds() {
@@ -138,18 +153,9 @@ bool Store::adopt(const Entry& entry) {
 
 std::vector<Store::File> Store::files() const {
     std::vector<File> out;
-    std::error_code ec;
-    for (fs::directory_iterator it(directory_, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path& p = it->path();
-        if (p.extension() != ".md") {
-            continue;
-        }
-        const auto read = read_entry_file(p);
-        if (!read) {
-            continue;
-        }
-        out.push_back({p, read->text.size(), parse_entry(read->text)});
-    }
+    each_entry_file(directory_, [&](const fs::path& p, const ReadEntry& read) {
+        out.push_back({p, read.text.size(), parse_entry(read.text)});
+    });
     std::sort(out.begin(), out.end(), [](const File& a, const File& b) { return a.path < b.path; });
     return out;
 }
@@ -161,22 +167,13 @@ bool Store::remove(const CacheKey& key) {
 
 std::size_t Store::prune(std::chrono::sys_seconds now) {
     std::size_t removed = 0;
-    std::error_code ec;
-    for (fs::directory_iterator it(directory_, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path& p = it->path();
-        if (p.extension() != ".md") {
-            continue;
-        }
-        const auto read = read_entry_file(p);
-        if (!read) {
-            continue;
-        }
-        const auto entry = parse_entry(read->text);
+    each_entry_file(directory_, [&](const fs::path& p, const ReadEntry& read) {
+        const auto entry = parse_entry(read.text);
         if (entry && now >= entry->expires_at) {
-            remove_if_unchanged(p, read->identity);
+            remove_if_unchanged(p, read.identity);
             ++removed;
         }
-    }
+    });
     return removed;
 }
 
