@@ -254,26 +254,6 @@ json::Object object_without_files(const ReplayInput& in) {
 
 }  // namespace
 
-json::Value to_json(const ReplayInput& in) {
-    json::Object out = object_without_files(in);
-    for (auto& [key, value] : out) {
-        if (key != "changes") {
-            continue;
-        }
-        for (auto& [member, files] : value.as_object()) {
-            if (member == "files") {
-                json::Array list;
-                list.reserve(in.target.changes.files.size());
-                for (const auto& f : in.target.changes.files) {
-                    list.push_back(file_change(f));
-                }
-                files = json::Value(std::move(list));
-            }
-        }
-    }
-    return out;
-}
-
 std::string to_canonical_text(const ReplayInput& in, std::span<const git::FileChange> files) {
     std::vector<std::pair<std::string, std::string>> members;
     for (const auto& [key, value] : object_without_files(in)) {

@@ -50,10 +50,9 @@ struct ReplayInput {
     std::optional<std::string> executionUntrusted;
 };
 
-json::Value to_json(const ReplayInput& input);
-/// json::canonical(to_json(input)) with `files` as the change set's file list (the input's own
-/// are not read), each file's text written as it is made: a run of every file holds neither the
-/// list as a JSON tree nor the change set twice (50,000 files: a 72 MB tree).
+/// The canonical JSON text of `input` (replay-input.v1) with `files` as the change set's file
+/// list (the input's own are not read), each file's text written as it is made: a run of every
+/// file holds neither the list as a JSON tree nor the change set twice (50,000 files: 72 MB).
 std::string to_canonical_text(const ReplayInput& input, std::span<const git::FileChange> files);
 /// Throws util::InputError naming the field when `value` is not a replay-input.v1.
 ReplayInput replay_input_from_json(const json::Value& value);
