@@ -1,10 +1,13 @@
 #include "artifacts/command_outcomes.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "json/canonical.hpp"
 #include "json/error.hpp"
 #include "json/parse.hpp"
+#include "util/error.hpp"
+#include "util/file.hpp"
 
 namespace qa::artifacts {
 namespace {
@@ -73,6 +76,22 @@ std::optional<std::string> command_outcome_difference(std::string_view stored,
         return a->size() > b->size() ? a->back().name : b->back().name;
     }
     return std::nullopt;
+}
+
+std::optional<std::string> command_outcome_difference(const std::filesystem::path& run_dir,
+                                                      const std::vector<RenderedFile>& rendered) {
+    const auto replayed = std::find_if(rendered.begin(), rendered.end(),
+                                       [](const auto& f) { return f.name == "lens-results.json"; });
+    if (replayed == rendered.end()) {
+        return std::nullopt;
+    }
+    std::string stored;
+    try {
+        stored = util::read_file(run_dir / "lens-results.json");
+    } catch (const util::IoError&) {
+        return std::nullopt;
+    }
+    return command_outcome_difference(stored, replayed->bytes());
 }
 
 }  // namespace qa::artifacts

@@ -1,8 +1,12 @@
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "artifacts/writer.hpp"
 
 namespace qa::artifacts {
 
@@ -18,5 +22,10 @@ namespace qa::artifacts {
 /// byte as any other.
 std::optional<std::string> command_outcome_difference(std::string_view stored,
                                                       std::string_view replayed);
+
+/// The same between the run folder `run_dir`'s lens-results.json and the one of `rendered`
+/// (render_run's); nullopt when either is missing or unreadable (compare_run names those).
+std::optional<std::string> command_outcome_difference(const std::filesystem::path& run_dir,
+                                                      const std::vector<RenderedFile>& rendered);
 
 }  // namespace qa::artifacts

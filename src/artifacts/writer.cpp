@@ -308,29 +308,18 @@ bool same_input(const std::string& a, const std::string& b) {
            writer_of_manifest(a) == writer_of_manifest(b);
 }
 
-/// Whether the commands the lenses of the run folder `dir` ran gave the outcomes they gave in
-/// this run (`lens_results`, its lens-results.json): only then can other bytes be drift.
-bool same_command_outcomes(const fs::path& dir, const RenderedFile& lens_results) {
-    try {
-        return !command_outcome_difference(util::read_file(dir / "lens-results.json"),
-                                           lens_results.bytes());
-    } catch (const util::IoError&) {
-        return true;  // unreadable: the manifests' comparison decides
-    }
-}
-
 /// Puts the complete `staging` folder in place as `dir`. A folder already there with the same
 /// manifest (the same hashed bytes: the same inputs run again, or at the same time) is swapped
 /// for the new one, and so is one in which a lens failed, or any when this run (`complete`
 /// false) had a lens fail, or one from another normalized input or build (same_input), or one
-/// whose commands gave other outcomes (same_command_outcomes: the project's, not ours); two
+/// whose commands gave other outcomes (command_outcome_difference: the project's, not ours); two
 /// complete runs of the same input by one build with other manifests are drift: the folder is kept
 /// and `staging` goes beside it, to `drift_dir`, which is returned. Another run of the key may swap
 /// the folder at any moment: each step that loses such a race starts again, and a run that keeps
 /// losing leaves the folder it found, whose hashed bytes are its own.
 std::optional<fs::path> publish(const fs::path& staging, const fs::path& dir,
                                 const std::string& manifest, const fs::path& drift_dir,
-                                bool complete, const RenderedFile& lens_results) {
+                                bool complete, const std::vector<RenderedFile>& files) {
     const fs::path aside =
         dir.parent_path() /
         (std::string(kPruningPrefix) + dir.filename().string() + "-" + std::to_string(::getpid()));
@@ -351,7 +340,7 @@ std::optional<fs::path> publish(const fs::path& staging, const fs::path& dir,
             continue;  // being swapped by another run: try again
         }
         if (*existing != manifest && complete && completed(dir) &&
-            same_input(*existing, manifest) && same_command_outcomes(dir, lens_results)) {
+            same_input(*existing, manifest) && !command_outcome_difference(dir, files)) {
             fs::remove_all(drift_dir, ec);
             fs::rename(staging, drift_dir, ec);
             if (ec) {
@@ -453,9 +442,7 @@ WrittenRun write_run(const fs::path& artifact_root, const contracts::SkillInput&
     const std::string manifest_sha = util::sha256_hex(manifest);
     const fs::path drift_dir =
         artifact_root / "runs" / (result.executionKey + ".drift-" + manifest_sha.substr(0, 12));
-    const auto lens_results = std::find_if(
-        files.begin(), files.end(), [](const auto& f) { return f.name == "lens-results.json"; });
-    auto drifted = publish(staging, dir, manifest, drift_dir, completed(result), *lens_results);
+    auto drifted = publish(staging, dir, manifest, drift_dir, completed(result), files);
     guard.published();
     return {dir, manifest_sha, std::move(drifted)};
 }

@@ -95,29 +95,6 @@ void require_same_trust(const prepare::ReplayInput& in, const prepare::Prepared&
     }
 }
 
-/// Throws NotReplayable when a command the replay ran gave another outcome than in the run
-/// (a test runner printing its timings): the project's commands are no part of the stored
-/// input, so what follows from them cannot be compared. Runs whose commands gave the same
-/// outcomes are compared byte for byte.
-void require_same_command_outcomes(const fs::path& run_dir,
-                                   const std::vector<artifacts::RenderedFile>& rendered) {
-    const auto replayed = std::find_if(rendered.begin(), rendered.end(),
-                                       [](const auto& f) { return f.name == "lens-results.json"; });
-    std::string stored;
-    try {
-        stored = util::read_file(run_dir / "lens-results.json");
-    } catch (const util::IoError&) {
-        return;  // compare_run names the unreadable file
-    }
-    if (const auto command = artifacts::command_outcome_difference(stored, replayed->bytes())) {
-        throw prepare::NotReplayable(
-            *command +
-            " gave another outcome than in the run (exit code, or what it printed): a "
-            "project's commands are not part of the stored input; replays compare runs whose "
-            "commands answer the same");
-    }
-}
-
 /// The values of a difference with the credential rules' masking: a tampered artifact may hold
 /// what no artifact should.
 artifacts::Difference masked(artifacts::Difference d) {
@@ -176,7 +153,15 @@ Replayed replay(const prepare::RunRequest& request, const fs::path& run_dir,
     out.runDir = run_dir;
     const auto rendered =
         artifacts::render_run(judged.outcome.input, judged.outcome.result, prepared.jobs);
-    require_same_command_outcomes(run_dir, rendered);
+    // The project's commands are no part of the stored input: what follows from another
+    // outcome of theirs (a test runner printing its timings) cannot be compared.
+    if (const auto command = artifacts::command_outcome_difference(run_dir, rendered)) {
+        throw prepare::NotReplayable(
+            *command +
+            " gave another outcome than in the run (exit code, or what it printed): a "
+            "project's commands are not part of the stored input; replays compare runs whose "
+            "commands answer the same");
+    }
     if (auto d = artifacts::compare_run(run_dir, rendered)) {
         out.difference = masked(std::move(*d));
     }
