@@ -36,19 +36,7 @@ prepare::ReplayInput replay_input_of(const prepare::Prepared& prepared,
                                      const Executed& executed) {
     prepare::ReplayInput in = prepared.facts.stored;
     in.repoId = target.input.skill.repoId;
-    // The target without its change set's files: the text takes them from the target itself.
-    const prepare::Target& t = target.target;
-    in.target.label = t.label;
-    in.target.changes.base = t.changes.base;
-    in.target.changes.head = t.changes.head;
-    in.target.changes.earlier_commits = t.changes.earlier_commits;
-    in.target.changes.messages = t.changes.messages;
-    in.target.baseRef = t.baseRef;
-    in.target.headRef = t.headRef;
-    in.target.baseRefCodes = t.baseRefCodes;
-    in.target.blameCommits = t.blameCommits;
-    in.target.wholeHistory = t.wholeHistory;
-    in.target.earlierCommit = t.earlierCommit;
+    in.target = target.target.without_files();  // the text takes the files from the target
     in.target.lensIds = target.input.skill.requestedLensIds;
     in.tree = target.tree;
     if (target.baseline) {

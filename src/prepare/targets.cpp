@@ -47,6 +47,23 @@ void add_history_targets(std::vector<Target>& out, std::vector<HistoryTarget> ex
 
 }  // namespace
 
+Target Target::without_files() const {
+    Target t;
+    t.label = label;
+    t.changes.base = changes.base;
+    t.changes.head = changes.head;
+    t.changes.earlier_commits = changes.earlier_commits;
+    t.changes.messages = changes.messages;
+    t.baseRef = baseRef;
+    t.headRef = headRef;
+    t.baseRefCodes = baseRefCodes;
+    t.lensIds = lensIds;
+    t.blameCommits = blameCommits;
+    t.wholeHistory = wholeHistory;
+    t.earlierCommit = earlierCommit;
+    return t;
+}
+
 std::vector<Target> targets_for(const RunRequest& request, const git::Repository& repo,
                                 const std::optional<std::string>& configured_base,
                                 const git::BlobReader& reader, std::size_t jobs) {

@@ -31,6 +31,11 @@ struct Target {
     /// whose files count as already there when a lens asks for a file's size before the change
     /// (HEAD; GitChangeSource::size_before).
     std::optional<std::string> earlierCommit = std::nullopt;
+
+    /// This target but for its change set's file list (every other member copied, here beside
+    /// the members): what the stored replay input keeps, whose text takes the files from the
+    /// target itself.
+    Target without_files() const;
 };
 
 /// The change sets `request` checks, each named: one for a commit, a range or an audit, one per
